@@ -306,7 +306,17 @@ def one_run(delay_ms: int, jobs: int | None, seed: int, timeout_s: float, work: 
                      + "\n" + balance_of(probe, launched, delay_ms))
     return Run(delay_ms, label, ran_jobs, wall, requests, chain_of(probe, before_tests=1), in_flight, per_second,
                proc.returncode, verdicts, load, startup_s=first - launched, tail_s=ended - last, requests_table=table,
-               cpu_table=cpu_table)
+               cpu_table=cpu_table, notes=[_verdict_counts(report)])
+
+
+def _verdict_counts(report: dict[str, Any]) -> str:
+    """The run's rules by verdict, its tests and accepted writes, in one line (a pair compares them, speed23)."""
+    counts: dict[str, int] = {}
+    for r in report["rules"]:
+        counts[str(r["status"])] = counts.get(str(r["status"]), 0) + 1
+    writes = (report.get("writes") or {}).get("accepted")
+    return (f"rules {', '.join(f'{n} {k}' for k, n in sorted(counts.items(), key=lambda kv: -kv[1]))}; "
+            f"{len(report.get('tests') or [])} test results; {writes} accepted writes")
 
 
 def _kit_floor(every: dict[str, float]) -> str:

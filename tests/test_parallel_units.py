@@ -31,7 +31,7 @@ def test_the_crossing_groups_are_split_by_list_and_no_other_is() -> None:
 
 
 @pytest.mark.parametrize(("nodeid", "unit"), [
-    ("suites/contract/test_matrix.py::test_list_count_in_every_combination[listQuestions-novice-pageSize=1]",
+    ("suites/contract/test_matrix.py::test_counts_and_dates_in_every_combination[listQuestions-novice-pageSize=1]",
      "matrix:listQuestions"),
     ("suites/contract/test_list_access.py::test_who_reads_each_list_and_what_whatever_the_request_and_the_read_"
      "before[PROJ-ONLY-VISIBLE-listSpaces-novice-page=2&pageSize=2-after-admin]", "list-access:listSpaces"),

@@ -8,8 +8,9 @@ crossed over in spec/dimensions.yaml; covering.py draws, per list, a covering ar
 seeded by the run's ``--seed``), so every pair of values is tried at least once in a few requests per list.
 
 Each combination is a test whose id names it (``listQuestions-novice-pageSize=1&q=$word``), so a failure says
-which combination broke which rule. One GET per combination and reader, shared by every rule judged on it (the
-``fetch`` cache; the module runs on one worker, parallel.GROUPS "matrix"). Nothing here writes: the lists are read
+which combination broke which rule (PAGING-LISTCOUNT's test judges the ``FOLDED`` rules on the same response too,
+speed23). One GET per combination and reader, shared by every rule judged on it (the ``fetch`` cache; the module runs
+on one worker, parallel.GROUPS "matrix"). Nothing here writes: the lists are read
 where the profile's fixtures and earlier reads put them.
 
 What is not judged, and why (each a skip naming it, never a pass): a reader the site does not serve (anonymous
@@ -52,7 +53,7 @@ from matrix_reads import (
     withheld_of,
 )
 
-from qaconform.contract import NONE, Dimensions
+from qaconform.contract import NONE, Dimensions, load_contract
 from qaconform.contract import path as contract_path
 from qaconform.invariants import (
     envelope_type_problems,
@@ -117,9 +118,28 @@ def _combinations(rule: str, dims: Dimensions, seed: int, config: pytest.Config)
     return [c for op in dims.rules[rule].lists for c in rule_rows(rule, op, dims, seed, strength) if keep(c)]
 
 
+FOLDED = ("PAGING-PAGECOUNT", "SHAPE-DATES-MILLIS")
+"""Rules judged in PAGING-LISTCOUNT's test, on the rows each is drawn for (speed23, issue 44: one item per read in
+place of three, each a small check of the same response; their rows are among PAGING-LISTCOUNT's, as their ``across``
+is within its own and their lists the same: tests/test_matrix_folded.py)."""
+
+
+def folded_rules(dims: Dimensions, seed: int, config: pytest.Config) -> Callable[[Combination], tuple[str, ...]]:
+    """combination -> the :data:`FOLDED` rules whose own rows hold it (by label), in that order."""
+    drawn = {rule: {c.label for c in _combinations(rule, dims, seed, config)} for rule in FOLDED}
+    return lambda c: tuple(rule for rule in FOLDED if c.label in drawn[rule])
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """``combination``: every row of the covering array of each list the test's rule is crossed over."""
-    parametrize_by_rule(metafunc, "combination", _combinations, "a matrix", beside=matrix_reads.JUDGED_BESIDE)
+    """``combination``: every row of the covering array of each list the test's rule is crossed over (for the
+    list-count test, each row also marked with the :data:`FOLDED` rules judged on it)."""
+    also_of = None
+    if metafunc.function is test_counts_and_dates_in_every_combination:
+        from qaconform.pytest.properties.plugin import STATE
+
+        also_of = folded_rules(load_contract().dimensions, metafunc.config.stash[STATE].seed, metafunc.config)
+    parametrize_by_rule(metafunc, "combination", _combinations, "a matrix", beside=matrix_reads.JUDGED_BESIDE,
+                        also_of=also_of)
 
 
 # --- reads the combinations share ------------------------------------------------------------------------------
@@ -216,28 +236,29 @@ def test_only_items_the_reader_may_see_in_every_combination(
 
 @pytest.mark.rule("PAGING-LISTCOUNT")
 @pytest.mark.paging
-def test_list_count_in_every_combination(
-    combination: Combination, matrix: MatrixKit
+def test_counts_and_dates_in_every_combination(
+    combination: Combination, matrix: MatrixKit, request: pytest.FixtureRequest
 ) -> None:
-    """"Number of items in this page", whatever reader and parameters."""
+    """"Number of items in this page" and "Total number of pages": ceil(totalCount / pageSize); and, on the rows
+    SHAPE-DATES-MILLIS is drawn for, "creationDate: Epoch time in milliseconds" (and the other dates so documented)
+    for every date an item carries: whatever reader and parameters, all judged on the combination's one response.
+    A failure names each rule the response breaks (the others of the row hold: qaconform.blame); a read that cannot
+    be judged skips, or is blocked, for every rule of the row alike, as each rule's own test was."""
     fetch, matrix_paths, search_word = matrix.at(combination)
     body, resp = read_combination(combination, fetch, matrix_paths, search_word)
+    judged = {str(a) for m in request.node.iter_markers("rule") for a in m.args}
+    broken: dict[str, str] = {}
     problems = listcount_problems(body)  # listCount is the number of items, no more than pageSize
     if problems:
-        fail(["PAGING-LISTCOUNT"], f"{combination.label}: {'; '.join(problems)}", resp)
-
-
-@pytest.mark.rule("PAGING-PAGECOUNT")
-@pytest.mark.paging
-def test_page_count_in_every_combination(
-    combination: Combination, matrix: MatrixKit
-) -> None:
-    """"Total number of pages": ceil(totalCount / pageSize), whatever reader and parameters."""
-    fetch, matrix_paths, search_word = matrix.at(combination)
-    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
-    problem = pagecount_problem(body)
+        broken["PAGING-LISTCOUNT"] = "; ".join(problems)
+    problem = pagecount_problem(body) if "PAGING-PAGECOUNT" in judged else None
     if problem:
-        fail(["PAGING-PAGECOUNT"], f"{combination.label}: {problem}", resp)
+        broken["PAGING-PAGECOUNT"] = problem
+    dates = millis_problems(body["list"], "$.list") if "SHAPE-DATES-MILLIS" in judged else []
+    if dates:
+        broken["SHAPE-DATES-MILLIS"] = "; ".join(dates)
+    if broken:
+        fail(list(broken), f"{combination.label}: " + "; ".join(f"[{r}] {text}" for r, text in broken.items()), resp)
 
 
 @pytest.mark.rule("PAGING-SORT-ECHO")
@@ -283,19 +304,6 @@ def test_items_are_of_the_lists_type_in_every_combination(
     if wrong:
         fail(["LIST-ITEM-TYPE"], f"{combination.label}: {combination.op} holds {want} items; these are not "
              f"(id, type): {wrong[:5]}", resp)
-
-
-@pytest.mark.rule("SHAPE-DATES-MILLIS")
-def test_dates_are_epoch_milliseconds_in_every_combination(
-    combination: Combination, matrix: MatrixKit
-) -> None:
-    """"creationDate: Epoch time in milliseconds" (and the other dates so documented), whatever reader and
-    parameters: every date an item carries."""
-    fetch, matrix_paths, search_word = matrix.at(combination)
-    body, resp = read_combination(combination, fetch, matrix_paths, search_word)
-    problems = millis_problems(body["list"], "$.list")
-    if problems:
-        fail(["SHAPE-DATES-MILLIS"], f"{combination.label}: {'; '.join(problems)}", resp)
 
 
 # --- effects, not echoes (issue 44 item 4): what a stated parameter does to the items (list_effects.py) --------
