@@ -44,7 +44,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "postComment" and faults.is_on("round73-comment-params-json-empty-body-400") \
             and media(request) == "application/json" and q.get("body") and not (await request.body()).strip():
         return json_response({"error": "Malformed JSON body"}, 400)
-    if op == "scheduleGdprJob" and faults.is_on("round73-gdpr-user-id-four-operations-refused"):
+    if op == "scheduleGdprJob" and (faults.is_on("round73-gdpr-user-id-four-operations-refused")
+                                    or faults.is_on("round73-kind-gdpr-reassign-id-four-operations-refused")):
         return await _job_before(request)
     return None
 
@@ -78,12 +79,20 @@ async def _job_before(request: Request) -> Response | None:
         return None
     if not isinstance(fields, dict):
         return None
-    user, operations = fields.get("user"), fields.get("operations")
-    if fields.get("type") == "individual" and isinstance(user, dict) \
-            and [k for k in user if user.get(k) not in (None, "")] == ["id"] \
-            and isinstance(operations, list) and len(operations) == 4:
+    operations = fields.get("operations")
+    if not isinstance(operations, list) or len(operations) != 4:
+        return None
+    if fields.get("type") == "individual" and _by_id_alone(fields.get("user")) \
+            and faults.is_on("round73-gdpr-user-id-four-operations-refused"):
         return json_response({"error": "The provided 'user' is invalid"}, 400)
+    if _by_id_alone(fields.get("reassignUser")) \
+            and faults.is_on("round73-kind-gdpr-reassign-id-four-operations-refused"):
+        return json_response({"error": "The provided 'reassignUser' is/are invalid"}, 400)
     return None
+
+
+def _by_id_alone(who: Any) -> bool:
+    return isinstance(who, dict) and [k for k in who if who.get(k) not in (None, "")] == ["id"]
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
