@@ -83,6 +83,7 @@ _ALL: tuple[Fault, ...] = (
         "Unwikifying an ANSWER returns its wiki action with canceled false and without canceledByUser and "
         "canceledDate (the answer's record is read before the cancel is written): breaks 'Returns the wiki action "
         "with canceled true.' on answers only.",
+        draws=("wiki node kind=an answer",),  # seed_draws: the run unwikifies an answer on the seeds that draw one
     ),
     Fault(
         "round73-topics-name-later-pages-by-popularity", "PAGING-TOTALCOUNT-UNION",
@@ -123,6 +124,24 @@ _KINDS: tuple[Fault, ...] = (
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
 caught after."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round73-comment-on-accepted-answer-unlisted":
+        "no budgeted write comments on an accepted answer: the run's plain comments go under its own shared answer "
+        "(moderator's on a locked one, novice's as a reply); the fix of this kind is one account's shared plain "
+        "comment moved onto the fixture question's accepted answer, as suites/conftest.py COMMENT_ON_LOCKED did for "
+        "a lock (no write more), left for a session that can first move a piece out of suites/conftest.py (595 of "
+        "600 lines) and re-check the readers of that comment",
+    "round73-comment-params-json-empty-body-400":
+        "a reading the description allows: 'A body sent with a request must have the format that matches the URL "
+        "extension or the request's Content-Type header'; a request that declares application/json and sends an "
+        "empty body sends no JSON document, and refusing it 400 is what strict JSON readers do; the fields as "
+        "parameters without that declaration stay judged (CONV-PARAM-AS-BODY-FIELD)",
+    "round73-unfavorite-in-moderation-not-canceled":
+        "a history the run does not make: favorite_node_id is never sent to moderation (the sends go to member's wiki "
+        "question and the run's own nodes); sending it first would hide it from member, whose one-shot unfavorite is "
+        "the rule's main path (a node in moderation is not visible to member on the reference data), and a second "
+        "favorite node cannot be made through the interface: an accepted write more (97 of 100) for a path only "
+        "admin's unfavorite could take",
+}
 
 BLIND_round73, BLIND_round73_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
