@@ -61,6 +61,7 @@ from job_requests import (
     LATER_REFUSALS,
     NO_STATED_ERROR,
     NO_USER_PREFIX,
+    OPERATIONS,
     OPERATIONS_INVALID,
     PAST_DATE,
     REASSIGN_FORMS,
@@ -484,22 +485,23 @@ def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_fo
         case: Case, admin: ApiClient, profile: Profile) -> None:
     """gdpr_user by email and by id on an individual job dated in the past, type in the row's form (a param_wins body
     says bulk), beside it (stated) a csvFileId naming no file: the past date's 400 is the one stated answer, so a user
-    form not taken shows as another answer. Without [safety] destructive an invalid operations list is the guard."""
-    answers: dict[str, ApiResponse] = {}
+    form not taken shows as another answer. Without [safety] destructive an invalid operations list is the guard.
+    round73 (issue 44): each form with one operation and with all four ("at most 4 elements"): refusals, no write."""
+    answers: dict[tuple[str, int], ApiResponse] = {}
     guards = set() if profile.safety.destructive else {OPERATIONS_INVALID}
     losing = {"type": "bulk"} if case.form == PARAM_WINS else {}
-    for form in USER_FORMS:
+    for form, ops in [(f, o) for f in USER_FORMS for o in ([["qc-not-an-operation"]] if guards
+                                                          else [["suspend"], list(OPERATIONS)])]:
         fields: dict[str, Any] = {"type": "individual"}
         if case.other == STATED:
             fields["csvFileId"] = missing_csv(profile)
-        rest = {"user": user_of(profile, form), "scheduleDate": {"formatted": past()},
-                "operations": ["qc-not-an-operation"] if guards else ["suspend"]}
-        answers[form] = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest,
-                             losing)
+        rest = {"user": user_of(profile, form), "scheduleDate": {"formatted": past()}, "operations": ops}
+        answers[form, len(ops)] = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields,
+                                       rest, losing)
     taken = [f for f, r in answers.items() if r.status == 400 and error_of(r) == PAST_DATE]
-    for form, resp in answers.items():
+    for (form, count), resp in answers.items():
         error = error_of(resp)
-        if form in taken:
+        if (form, count) in taken:
             continue
         if resp.status == 400 and error is None:
             fail(["GDPR-ERROR-BODY"], f"{case.label}: \"Errors: 400 with {{error: <message>}}\": the 400 to a job "
@@ -513,7 +515,8 @@ def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_fo
         if not taken:  # no form taken in this input form: perhaps the form itself is not, CONV's to judge
             _form_not_taken(case, resp, f"400 {PAST_DATE!r}")
         fail([case.rule], f"{case.label}: an individual job naming gdpr_user by {form} ({user_of(profile, form)}), "
-                          f"type {_where(case, losing)}, dated in the past: its one error is the date, expected 400 "
+                          f"{count} operation(s), type {_where(case, losing)}, dated in the past: its one error is the "
+                          "date, expected 400 "
                           f"{{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (taken by {taken or 'no form'}; "
                           f"\"Exactly one of username, email, id\")", resp)
 
@@ -562,9 +565,11 @@ def _judge_taken(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[
 def test_a_reassign_user_in_every_stated_form_is_taken_in_every_input_form(
         case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
     """reassignUser naming admin (the scheduling account) by username and by id, each on a past-dated bulk job: a
-    form not taken shows as another answer than the past date's ("by exactly one of username or id")."""
+    form not taken shows as another answer than the past date's ("by exactly one of username or id"); round73: each
+    form with one operation and with all four."""
     who = (admin.username, user_ids.get("admin"))
-    sent = {f"reassignUser by {form}": {"reassignUser": reassign_of(who, form)} for form in REASSIGN_FORMS}
+    sent = {f"reassignUser by {form}{label}": {"reassignUser": reassign_of(who, form), **ops} for form in REASSIGN_FORMS
+            for label, ops in (("", {}), (", all four operations", {"operations": list(OPERATIONS)}))}
     _judge_taken(case, admin, profile, user_ids, sent, "\"by exactly one of username or id\"")
 
 
