@@ -394,3 +394,7 @@ HOOKS.append(Hook("round71", before=blind_round71.before, admitted=blind_round71
 from . import blind_round72  # noqa: E402
 
 HOOKS.append(Hook("round72", before=blind_round72.before, admitted=blind_round72.admitted, after=blind_round72.after))
+# --- blind round 74 (issue 44): drawn must-rules (seed 20261204) + eight outside kinds, measured blind
+from . import blind_round74  # noqa: E402
+
+HOOKS.append(Hook("round74", before=blind_round74.before, admitted=blind_round74.admitted, after=blind_round74.after))
