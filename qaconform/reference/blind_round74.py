@@ -139,7 +139,15 @@ def _active_experts(svc: Service, request: Request, caller: Caller, response: Re
 
 
 def _questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if not faults.is_on("round74-questions-later-page-unmarked") or _page(request) < 2:
+    return _unmarked_later("round74-questions-later-page-unmarked", request, response)
+
+
+def _user_questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    return _unmarked_later("round74-kind-user-questions-later-page-unmarked", request, response)
+
+
+def _unmarked_later(fault: str, request: Request, response: Response) -> Response:
+    if not faults.is_on(fault) or _page(request) < 2:
         return response
     body, items = list_items(response)
     for item in items:
@@ -197,6 +205,7 @@ _AFTER = {
     "sendToModeration": _send_to_mod,
     "listActiveExperts": _active_experts,
     "listQuestions": _questions,
+    "listUserQuestions": _user_questions,
     "unmarkFavorite": _unfavorite,
     "lockNode": _lock,
     "listUserAnswers": _user_answers,

@@ -107,6 +107,24 @@ _ALL: tuple[Fault, ...] = (
     ),
 )
 
-_MISSED_REASONS: dict[str, str] = {}
+_KINDS: tuple[Fault, ...] = (
+    Fault(
+        "round74-kind-user-questions-later-page-unmarked", "MARKED-ACCEPTED-QUESTION",
+        "Kind of round74-questions-later-page-unmarked (a field right on a list's first page only): a user's question "
+        "list's pages after the first carry marked false on every question: breaks '| marked | boolean | true on an "
+        "accepted answer and on the question that has it. |' on later pages of that list only.",
+    ),
+)
+"""The proof of the closed kind: one more fault of it on another path, missed before the fix and caught after."""
 
-BLIND_round74, BLIND_round74_MISSED = split_missed(_ALL, _MISSED_REASONS)
+_MISSED_REASONS: dict[str, str] = {
+    "round74-lock-marked-question-extra-null":
+        "no run may lock a marked question: a question is marked only by an accepted answer, and accepting is not an "
+        "operation of the interface ('Transitions of nodeStates into closed or accepted: not shown'), so the run "
+        "cannot make one, and it writes only under the profile's fixtures and what it created "
+        "(tests/hostile/test_safety.py), never on the site's own accepted questions; the run locks no question at "
+        "all (its locks are answers and a comment), and a question's lock is an accepted write more (97 of 100, "
+        "suites 81 of 82)",
+}
+
+BLIND_round74, BLIND_round74_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
