@@ -134,3 +134,7 @@ SESSION18 = SESSION18 + BLIND_round72  # BLIND_round72_MISSED: left out (docs/bl
 from .faults_blind_round73 import BLIND_round73  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round73  # BLIND_round73_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 74 (issue 44): drawn must-rules (seed 20261204) + eight outside kinds, measured blind, closed by kind
+from .faults_blind_round74 import BLIND_round74  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round74  # BLIND_round74_MISSED: left out (docs/blind-rounds.md)

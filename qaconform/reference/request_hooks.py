@@ -399,3 +399,7 @@ from . import blind_round73  # noqa: E402
 
 HOOKS.append(Hook("round73", before=blind_round73.before, admitted=blind_round73.admitted, after=blind_round73.after,
                   refusal=blind_round73.refusal))
+# --- blind round 74 (issue 44): drawn must-rules (seed 20261204) + eight outside kinds, measured blind
+from . import blind_round74  # noqa: E402
+
+HOOKS.append(Hook("round74", before=blind_round74.before, admitted=blind_round74.admitted, after=blind_round74.after))

@@ -338,17 +338,33 @@ def _stated_parameters(title: Any, within: dict[str, Any]) -> list[dict[str, Any
 def _listed_under(admin: ApiClient, params: dict[str, Any], question_id: int, path: str = "question.json"
                   ) -> tuple[dict[str, Any], ApiResponse] | None:
     """The question as the question list (or ``path``, a user question list) shows it under ``params`` (within its
-    first three pages of 100) and the page's response, or None."""
+    first three pages of 100) and the page's response, or None.
+
+    blind74 (issue 44): found at the n-th place (n >= 1) of the first page, it is read again as the first item of page
+    2 at pageSize n (a later page's query, which a small site's lists never reach at 100 a page); that view is the one
+    returned when it does not show marked true (the field is the question's, not the page's)."""
     for page in range(1, 4):
         resp = admin.get(path, params={**params, "page": page, "pageSize": 100})
         body = resp.json() if resp.status == 200 else None
         items = body.get("list") if isinstance(body, dict) else None
         if not isinstance(items, list) or not items:
             return None
-        hit = next((i for i in items if isinstance(i, dict) and str(i.get("id")) == str(question_id)), None)
-        if hit is not None:
-            return hit, resp
+        place = next((n for n, i in enumerate(items) if isinstance(i, dict) and str(i.get("id")) == str(question_id)),
+                     None)
+        if place is not None:
+            later = _on_page_two(admin, path, params, question_id, place) if page == 1 and place >= 1 else None
+            return later if later is not None and later[0].get("marked") is not True else (items[place], resp)
     return None
+
+
+def _on_page_two(client: ApiClient, path: str, params: dict[str, Any], question_id: int, place: int
+                 ) -> tuple[dict[str, Any], ApiResponse] | None:
+    """The question as page 2 at pageSize ``place`` shows it (the first item there when the order holds), or None."""
+    resp = client.get(path, params={**params, "page": 2, "pageSize": place})
+    body = resp.json() if resp.status == 200 else None
+    items = body.get("list") if isinstance(body, dict) else None
+    hit = next((i for i in items or [] if isinstance(i, dict) and str(i.get("id")) == str(question_id)), None)
+    return (hit, resp) if hit is not None else None
 
 
 T = TypeVar("T")
