@@ -394,3 +394,7 @@ HOOKS.append(Hook("round71", before=blind_round71.before, admitted=blind_round71
 from . import blind_round72  # noqa: E402
 
 HOOKS.append(Hook("round72", before=blind_round72.before, admitted=blind_round72.admitted, after=blind_round72.after))
+# --- blind round 75 (issue 44): its faults around the handler
+from . import blind_round75  # noqa: E402
+
+HOOKS.append(Hook("round75", before=blind_round75.before, admitted=blind_round75.admitted, after=blind_round75.after))
