@@ -14,10 +14,11 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .bodies import structured
-from .errors import PERMISSION_MESSAGE
+from .errors import PERMISSION_MESSAGE, ApiError
+from .gdpr_jobs import _schedule_ms
 from .hook_kit import after_by_op, handled_with, kept_body, list_items, path_node, result_action, sent_fields
 from .http_io import body_json, json_response, with_body, with_query
-from .service import Service
+from .service import Service, now_ms
 from .site_lists import TOPIC_SORTS
 
 KEPT_S = 2.0
@@ -26,7 +27,7 @@ _kept_counts: dict[str, tuple[float, int, Any, Any]] = {}
 _QUESTION_SORTS = ("active", "hottest", "votes", "viewCount", "usedCount", "answerCount", "answerCountAsc",
                    "commentCount", "favoriteCount", "followers", "reportCount")
 """The question list's sort names (its sorts array) that the topic list does not have."""
-_READS_BODY = ("round75-answer-query-body-id-integer", "round75-gdpr-user-id-digit-string-refused",
+_READS_BODY = ("round75-answer-query-body-id-integer", "round75-gdpr-email-user-time-frame-unchecked",
                "round75-comment-group-option-own-answer")
 
 
@@ -45,8 +46,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return _unfavorite_before(svc, request, caller)
     if op == "postComment":
         return await _comment_before(svc, request, caller, handler)
-    if op == "scheduleGdprJob" and faults.is_on("round75-gdpr-user-id-digit-string-refused"):
-        return _job_before(request)
+    if op == "scheduleGdprJob" and faults.is_on("round75-gdpr-email-user-time-frame-unchecked"):
+        return _job_before(svc, request)
     if op == "lockNode" and faults.is_on("round75-lock-moderator-in-moderation-refused") \
             and caller.can(auth.LOCK_ANY) and not caller.can(auth.MANAGE_DATA_PROTECTION):
         node = path_node(svc, request)
@@ -84,15 +85,22 @@ async def _comment_before(svc: Service, request: Request, caller: Caller, handle
     return None
 
 
-def _job_before(request: Request) -> Response | None:
+def _job_before(svc: Service, request: Request) -> Response | None:
+    """round75-gdpr-email-user-time-frame-unchecked: a job for a user by email stored without the frame check."""
     fields = sent_fields(request)
-    if fields.get("type") != "individual" or "user" not in fields:
+    user = structured(fields, "user") if fields.get("type") == "individual" and "user" in fields else None
+    if not isinstance(user, dict) or [k for k in user if user.get(k) not in (None, "")] != ["email"]:
         return None
-    user = structured(fields, "user")
-    if isinstance(user, dict) and [k for k in user if user.get(k) not in (None, "")] == ["id"] \
-            and isinstance(user["id"], str) and user["id"].strip().isdecimal():
-        return json_response({"error": "The provided 'user' is invalid"}, 400)
-    return None
+    try:
+        minute = _schedule_ms(fields) // 60_000
+    except ApiError:
+        return None
+    if minute * 60_000 <= now_ms() or svc.db.one("SELECT 1 FROM jobs WHERE schedule_minute = ?", (minute,)) is None:
+        return None
+    with svc.tx("job") as conn:
+        cur = conn.execute("INSERT OR REPLACE INTO jobs(type, schedule_minute, request, created_by, creation_date)"
+                           " VALUES ('individual', ?, '{}', 0, ?)", (minute, now_ms()))
+    return json_response({"jobId": int(cur.lastrowid or 0)}, 201)
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------

@@ -97,10 +97,11 @@ _ALL: tuple[Fault, ...] = (
         "otherwise right: breaks 'spaceId (integer; restricts to one space)' with exclude only.",
     ),
     Fault(
-        "round75-gdpr-user-id-digit-string-refused", "GDPR-USER-FORMS",
-        "An individual job whose user names an existing user by id given as a STRING of digits (\"5\") is refused "
-        "400 \"The provided 'user' is invalid\" (the id lookup compares the JSON value with the integer column): "
-        "breaks 'Required when type is individual. Exactly one of username, email, id.' for the string id only.",
+        "round75-gdpr-email-user-time-frame-unchecked", "GDPR-TIME-FRAME",
+        "An individual job whose user is given by EMAIL is scheduled 201 in a time frame another job already holds, "
+        "replacing that job (the e-mail form is resolved by the directory lookup, which returns before the "
+        "time-frame check, into an upsert by minute): breaks "
+        "'{error: There is a job already scheduled for that time frame.}' for the email form of the user only.",
     ),
     Fault(
         "round75-lock-moderator-in-moderation-refused", "PERM-LOCK",
