@@ -27,7 +27,8 @@ _kept_counts: dict[str, tuple[float, int, Any, Any]] = {}
 _QUESTION_SORTS = ("active", "hottest", "votes", "viewCount", "usedCount", "answerCount", "answerCountAsc",
                    "commentCount", "favoriteCount", "followers", "reportCount")
 """The question list's sort names (its sorts array) that the topic list does not have."""
-_READS_BODY = ("round75-answer-query-body-id-integer", "round75-gdpr-email-user-time-frame-unchecked",
+_PARAMS_ALONE = ("round75-answer-query-body-id-integer", "round75-kind-answer-params-alone-no-plug")
+_READS_BODY = (*_PARAMS_ALONE, "round75-gdpr-email-user-time-frame-unchecked",
                "round75-comment-group-option-own-answer")
 
 
@@ -156,14 +157,24 @@ def _answer(svc: Service, request: Request, caller: Caller, response: Response) 
         space = svc.db.one("SELECT parent_id FROM spaces WHERE id = ?", (question["space_id"],))
         if space is not None and space["parent_id"] is not None and "location" in response.headers:
             del response.headers["location"]
-    if faults.is_on("round75-answer-query-body-id-integer") and not kept_body(request).strip() \
+    if any(faults.is_on(n) for n in _PARAMS_ALONE) and not kept_body(request).strip() \
             and "body" in request.query_params:
-        body = body_json(response)
-        target = body.get("result", body) if isinstance(body, dict) else None
-        if isinstance(target, dict) and isinstance(target.get("id"), str) and target["id"].isdecimal():
-            target["id"] = int(target["id"])
-            return with_body(response, body)
+        return _params_alone(response)
     return response
+
+
+def _params_alone(response: Response) -> Response:
+    """round75-answer-query-body-id-integer and its kind proof: the answer of a request without a body."""
+    body = body_json(response)
+    target = body.get("result", body) if isinstance(body, dict) else None
+    if not isinstance(target, dict):
+        return response
+    if faults.is_on("round75-answer-query-body-id-integer") and isinstance(target.get("id"), str) \
+            and target["id"].isdecimal():
+        target["id"] = int(target["id"])
+    if faults.is_on("round75-kind-answer-params-alone-no-plug"):
+        target.pop("plug", None)
+    return with_body(response, body)
 
 
 def _user_answers(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
