@@ -133,6 +133,20 @@ _KINDS: tuple[Fault, ...] = (
 """The proofs of the closed kinds: one more fault of each kind on another path or rule, missed before the fix and
 caught after."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round75-lock-marked-question-extra-null":
+        "no lock of the run goes to a question with an accepted answer: the shared locks act on answers "
+        "(suites/conftest.py LOCKS) and the one locked question is the profile's fixture, locked before the run; a "
+        "lock of a marked question (the fixture question, 68, 78) is an accepted write more (97 of 100, suites 81 of "
+        "82), and moving a shared lock there takes it off the answer kinds other registered lock faults need",
+    "round75-comment-on-wiki-question-answer-refused":
+        "no comment of the run goes on an answer under a community-wiki question: the shared comments go under the "
+        "fixture question's answers, whose question is not wiki; one there is an accepted write more, or a trade "
+        "moving a shared comment whose readers expect the fixture thread, left for a session with time to move them",
+    "round75-lock-moderator-in-moderation-refused":
+        "moderator's shared lock acts on admin's answer, never sent to moderation; the run's node another account "
+        "sent to moderation is locked by admin, who sent it (round34's path: a lock after the caller's own action). "
+        "Giving that lock to moderator loses round34's path; a moderator's lock of it besides is a write more",
+}
 
 BLIND_round75, BLIND_round75_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
