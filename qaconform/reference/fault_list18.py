@@ -138,3 +138,7 @@ SESSION18 = SESSION18 + BLIND_round73  # BLIND_round73_MISSED: left out (docs/bl
 from .faults_blind_round74 import BLIND_round74  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round74  # BLIND_round74_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 75 (issue 44): drawn must-rules (seed 20261204) + eight outside kinds, measured blind, closed by kind
+from .faults_blind_round75 import BLIND_round75  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round75  # BLIND_round75_MISSED: left out (docs/blind-rounds.md)

@@ -403,3 +403,7 @@ HOOKS.append(Hook("round73", before=blind_round73.before, admitted=blind_round73
 from . import blind_round74  # noqa: E402
 
 HOOKS.append(Hook("round74", before=blind_round74.before, admitted=blind_round74.admitted, after=blind_round74.after))
+# --- blind round 75 (issue 44): its faults around the handler
+from . import blind_round75  # noqa: E402
+
+HOOKS.append(Hook("round75", before=blind_round75.before, admitted=blind_round75.admitted, after=blind_round75.after))
