@@ -77,8 +77,8 @@ GENERATED_CAPS: dict[str, int] = {"privacy model": 8, "openapi": 6, "link chains
 """The most a generated test's share holds whatever the budget (the self-test proves its faults caught with these;
 the link chains' 3 became 2 at the twenty-first session's merge: accept23's lock of the wiki node before its
 unwikify made the suites need 83 at some seeds (a default run held that lock back), and no registered fault is
-first caught by a link chain (selftest_catchers.json); 15, 12 and 6 before the default budget went to 100: the privacy model's fixed opening and the per-operation tests'
-fixture fit in these):
+first caught by a link chain (selftest_catchers.json); 15, 12 and 6 before the default budget went to 100: the
+privacy model's fixed opening and the per-operation tests' fixture fit in these):
 a larger budget goes to the hand-written suites, whose must-rules need it; ``--thorough`` lifts every limit."""
 
 KIT_TESTS = "kit tests"
