@@ -407,3 +407,7 @@ HOOKS.append(Hook("round74", before=blind_round74.before, admitted=blind_round74
 from . import blind_round75  # noqa: E402
 
 HOOKS.append(Hook("round75", before=blind_round75.before, admitted=blind_round75.admitted, after=blind_round75.after))
+# --- blind round 77 (issue 44): its faults around the handler
+from . import blind_round77  # noqa: E402
+
+HOOKS.append(Hook("round77", before=blind_round77.before, admitted=blind_round77.admitted, after=blind_round77.after))

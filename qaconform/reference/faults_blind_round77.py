@@ -1,0 +1,121 @@
+"""Blind round 77 (issue 44): fifteen faults written from the interface description, spec/rules.yaml and the
+reference server's own code alone, without reading the suites. Seven break one each of the must-rules drawn for the
+round (21 must-rules drawn at random from the 63 not drawn in rounds 63-75, seed 20261205, seven a round); eight break
+rules of the kinds the outside rounds catch us on (a permission with an optional parameter, ownership on the wrong
+relation, an input form on an operation rarely written that way, an effect on one node state, a filter whose echo is
+right, a data-protection form of the user, a history, a count a cache keeps by its URL). Each bites on one path only,
+none on a path a registered fault already plants; the hooks are in :mod:`blind_round77`.
+
+Registered: the faults the self-test catches (``BLIND_round77``); the others stay wired but out of the registry
+(``BLIND_round77_MISSED``), each with the path the suites did not take in ``_MISSED_REASONS``
+(docs/blind-rounds.md).
+"""
+
+from __future__ import annotations
+
+from .fault_model import Effect, Fault, Override, split_missed
+
+_ALL: tuple[Fault, ...] = (
+    # --- the seven drawn must-rules
+    Fault(
+        "round77-lock-own-wiki-node-any-author", "PERM-LOCK-OWN",
+        "A caller holding Lock comments on own posts (not on every post) locks another's COMMUNITY-WIKI node (the own "
+        "check asks whether the caller may edit the node, and a wiki node is editable by everyone): breaks '| 13 "
+        "Lock | Lock comments on posts; for the caller's own node, Lock comments on own posts' on wiki nodes only.",
+    ),
+    Fault(
+        "round77-gdpr-suspend-only-200", "GDPR-201-JOBID",
+        "A job whose operations are exactly [suspend] is answered 200 with {jobId} (a suspend-only job is stored as an "
+        "update of the user's account state): breaks 'Success: 201 with {jobId}.' for that operations list only.",
+    ),
+    Fault(
+        "round77-content-negative-id-404", "GDPR-CONTENT-422",
+        "A user content read whose userId is negative (-5) is answered 404 {error: Not Found} (the route's id pattern "
+        "takes digits only, so the request never reaches the user check): breaks 'Error: 422 with {error: Invalid "
+        "User Id}.' for negative ids only.",
+    ),
+    Fault(
+        "round77-user-questions-sorted-wiki-others", "LIST-USER-QUESTIONS-OWNER",
+        "A user's question list read WITH a sort parameter also lists other authors' community-wiki questions (the "
+        "sorted query treats wiki questions as everyone's: author_id = ? OR wiki = 1): breaks 'List questions posted "
+        "by a user' for sorted reads only.",
+    ),
+    Fault(
+        "round77-reply-by-moderator-to-mod-comment-public", "COMMENT-3",
+        "A reply without privacy fields to a private comment of visibility mod (to moderators), written by a moderator "
+        "who is not the parent's author, is stored with full visibility (the inheritance is applied for the parent's "
+        "author and recipients only): breaks 'A reply to a private comment without privacy fields, or with the same "
+        "ones, inherits the parent's settings: 201.' for a moderator's reply to a mod comment only.",
+    ),
+    Fault(
+        "round77-sendtomod-answered-question-action-list", "ACTION-WRAPPERS",
+        "Sending a question that has answers to moderation returns result.sendToModAction as a list holding the one "
+        "action (the cascade to the answers collects its actions in a list): breaks 'Response: 200 with {success: "
+        "boolean, result: {sendToModAction: <Action record>}}.' for answered questions only.",
+    ),
+    Fault(
+        "round77-reassign-both-timestamp-scheduled", "GDPR-REASSIGN-AMBIGUOUS",
+        "A job whose reassignUser names both username and id, dated by scheduleDate.timeStamp (not formatted), is "
+        "scheduled 201 with the id (the timeStamp branch resolves reassignUser by id first and skips the check): "
+        "breaks '{error: The request contains more than one reassignUser eligible configuration}' for timeStamp dates "
+        "only.",
+    ),
+    # --- eight of the outside kinds
+    Fault(
+        "round77-lock-moderator-wrap-refused", "PERM-LOCK",
+        "With the wrap option, a moderator (Lock comments on posts, no site administration role) is refused 403 on "
+        "lock (the wrapped controller checks an administration permission instead of the lock permission): breaks "
+        "'| 13 Lock | Lock comments on posts; for the caller's own node, Lock comments on own posts (Moderation "
+        "Roles). |' with wrap only.",
+        overrides=(Override(("lockNode",), "moderator", Effect.DENY, when=("wrap",)),),
+    ),
+    Fault(
+        "round77-cancelwiki-owner-answered-callers-question", "PERM-CANCELWIKI-OWN",
+        "A caller holding Convert own posts to community wiki (not Mark as community wiki) unwikifies another's wiki "
+        "node when that node's AUTHOR has answered one of the caller's questions (the own check joins the caller's "
+        "questions to their answers' authors instead of the node to its author): breaks 'Mark as community wiki; "
+        "for the caller's own node, Convert own posts to community wiki.' for that relation only.",
+    ),
+    Fault(
+        "round77-answer-form-charset-body-lost", "ANSWER-201",
+        "An answer sent form-encoded with Content-Type application/x-www-form-urlencoded; charset=UTF-8 loses its "
+        "body (the form reader matches the media type exactly, the charset one falls to the JSON reader) and is "
+        "refused 400: breaks 'Answer is created with 201.' for that Content-Type only.",
+    ),
+    Fault(
+        "round77-sendtomod-marked-question-verb", "ACTION-SENDTOMOD-VERB",
+        "Sending a question that has an accepted answer (marked) to moderation returns the action with verb "
+        "'unmarked' (the accepted answer's unmark is recorded first and its verb returned): breaks 'Returns an action "
+        "record with verb sent and private true.' on marked questions only.",
+    ),
+    Fault(
+        "round77-groups-sorted-later-pages-first-page", "PAGING-TOTALCOUNT-UNION",
+        "The group list read WITH a sort parameter serves the first page's groups on every page while it echoes the "
+        "page asked for (the sorted branch builds its offset from a page variable it never reads): breaks '| page | "
+        "integer | Current page. The default is 1.' (walking the pages yields page 1 again) for sorted reads only.",
+    ),
+    Fault(
+        "round77-gdpr-form-user-username-refused", "GDPR-USER-FORMS",
+        "An individual job sent form-encoded whose user names the username is refused 400 \"The provided 'user' is "
+        "invalid\" (the form reader looks the user up by id, the username form's text is no id): breaks 'Required "
+        "when type is individual. Exactly one of username, email, id.' for the username form in a form body only.",
+    ),
+    Fault(
+        "round77-unfavorite-locked-count-stale", "ACTION-UNFAVORITE-COUNT",
+        "Unfavoriting a LOCKED node returns favoriteCount as it was before the unfavorite (the locked node's counters "
+        "are served from the row kept at lock time): breaks 'Returns the favorite action with canceled true and the "
+        "updated favoriteCount.' after a lock only.",
+    ),
+    Fault(
+        "round77-questions-pagecount-kept-by-filter", "PAGING-PAGECOUNT",
+        "The question list serves pageCount kept 5 s under the count query's key (the path and its filters: spaceId, "
+        "topics, unanswered, q, without pageSize): a read with another pageSize within 5 s of a read of the same "
+        "filter gets the earlier read's pageCount: breaks '| pageCount | integer | Total number of pages. |' on that "
+        "read order only.",
+    ),
+)
+"""The round's fifteen faults, as written (before the measure)."""
+
+_MISSED_REASONS: dict[str, str] = {}
+
+BLIND_round77, BLIND_round77_MISSED = split_missed(_ALL, _MISSED_REASONS)
