@@ -146,3 +146,7 @@ SESSION18 = SESSION18 + BLIND_round75  # BLIND_round75_MISSED: left out (docs/bl
 from .faults_blind_round76 import BLIND_round76  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round76  # BLIND_round76_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 77 (issue 44): drawn must-rules (seed 20261205) + eight outside kinds, measured blind
+from .faults_blind_round77 import BLIND_round77  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round77  # BLIND_round77_MISSED: left out (docs/blind-rounds.md)

@@ -411,3 +411,7 @@ HOOKS.append(Hook("round75", before=blind_round75.before, admitted=blind_round75
 from . import blind_round76  # noqa: E402
 
 HOOKS.append(Hook("round76", before=blind_round76.before, admitted=blind_round76.admitted, after=blind_round76.after))
+# --- blind round 77 (issue 44): its faults around the handler
+from . import blind_round77  # noqa: E402
+
+HOOKS.append(Hook("round77", before=blind_round77.before, admitted=blind_round77.admitted, after=blind_round77.after))
