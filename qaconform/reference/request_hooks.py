@@ -407,3 +407,7 @@ HOOKS.append(Hook("round74", before=blind_round74.before, admitted=blind_round74
 from . import blind_round75  # noqa: E402
 
 HOOKS.append(Hook("round75", before=blind_round75.before, admitted=blind_round75.admitted, after=blind_round75.after))
+# --- blind round 78 (issue 44): drawn must-rules (seed 20261205) + eight outside kinds, measured blind
+from . import blind_round78  # noqa: E402
+
+HOOKS.append(Hook("round78", before=blind_round78.before, admitted=blind_round78.admitted, after=blind_round78.after))
