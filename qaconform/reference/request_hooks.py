@@ -415,3 +415,7 @@ HOOKS.append(Hook("round76", before=blind_round76.before, admitted=blind_round76
 from . import blind_round77  # noqa: E402
 
 HOOKS.append(Hook("round77", before=blind_round77.before, admitted=blind_round77.admitted, after=blind_round77.after))
+# --- blind round 78 (issue 44): drawn must-rules (seed 20261205) + eight outside kinds, measured blind
+from . import blind_round78  # noqa: E402
+
+HOOKS.append(Hook("round78", before=blind_round78.before, admitted=blind_round78.admitted, after=blind_round78.after))
