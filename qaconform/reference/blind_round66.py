@@ -13,7 +13,16 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
-from .hook_kit import after_by_op, kept_json_object, let_in_through, media, node_row, path_node, result_action
+from .hook_kit import (
+    after_by_op,
+    kept_json_object,
+    let_in_through,
+    media,
+    node_row,
+    path_node,
+    result_action,
+    uncanceled,
+)
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
 
@@ -108,9 +117,7 @@ def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Respo
     action = result_action(body, "wikifyAction")
     if action is None:
         return response
-    action["canceled"] = False
-    action.pop("canceledByUser", None)
-    action.pop("canceledDate", None)
+    uncanceled(action)
     return with_body(response, body)
 
 

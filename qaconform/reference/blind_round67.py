@@ -23,6 +23,7 @@ from .hook_kit import (
     path_node,
     result_action,
     sent_fields,
+    uncanceled,
 )
 from .http_io import body_json, json_response, with_body, with_query
 from .render import avatar
@@ -170,9 +171,7 @@ def _cancelwiki(svc: Service, request: Request, caller: Caller, response: Respon
     action = result_action(body, "wikifyAction")
     if action is None or action.get("canceled") is not True:
         return response
-    action["canceled"] = False
-    action.pop("canceledByUser", None)
-    action.pop("canceledDate", None)
+    uncanceled(action)
     return with_body(response, body)
 
 

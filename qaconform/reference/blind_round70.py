@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import time
 from typing import Any
 from urllib.parse import urlencode
 
@@ -21,6 +20,7 @@ from .hook_kit import (
     after_by_op,
     form_fields,
     handled_with,
+    kept_by_url,
     kept_json_object,
     media,
     path_node,
@@ -244,13 +244,7 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
 def _spaces(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round70-spaces-kept-by-url") or response.status_code != 200:
         return response
-    now, key = time.monotonic(), str(request.url)
-    kept = _kept.get(key)
-    if kept is None or now - kept[0] >= KEPT_S:
-        _kept[key] = (now, response)
-        return response
-    return Response(bytes(kept[1].body), status_code=200,
-                    headers={k: v for k, v in kept[1].headers.items() if k.lower() != "content-length"})
+    return kept_by_url(_kept, KEPT_S, request, response)
 
 
 _AFTER = {

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 from starlette.requests import Request
@@ -18,6 +17,7 @@ from .errors import PERMISSION_MESSAGE, ApiError
 from .gdpr_jobs import _schedule_ms
 from .hook_kit import (
     after_by_op,
+    counts_kept_by_path,
     handled_with,
     kept_body,
     kept_json_object,
@@ -225,16 +225,7 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
 def _user_questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round76-user-questions-totalcount-kept-by-path"):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or "totalCount" not in body:
-        return response
-    now, key = time.monotonic(), request.url.path
-    kept = _kept_counts.get(key)
-    if kept is None or now - kept[0] >= KEPT_S or kept[1] == caller.id:
-        _kept_counts[key] = (now, caller.id, body.get("totalCount"), body.get("pageCount"))
-        return response
-    body["totalCount"], body["pageCount"] = kept[2], kept[3]
-    return with_body(response, body)
+    return counts_kept_by_path(_kept_counts, KEPT_S, request, caller, response)
 
 
 _AFTER = {

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
 from starlette.requests import Request
@@ -16,6 +15,7 @@ from .auth import Caller
 from .bodies import structured
 from .hook_kit import (
     after_by_op,
+    counts_kept_by_path,
     handled_with,
     kept_json_object,
     list_items,
@@ -203,16 +203,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
 def _user_questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round78-user-questions-totalcount-kept-by-path"):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or "totalCount" not in body:
-        return response
-    now, key = time.monotonic(), request.url.path
-    kept = _kept_counts.get(key)
-    if kept is None or now - kept[0] >= KEPT_S or kept[1] == caller.id:
-        _kept_counts[key] = (now, caller.id, body.get("totalCount"), body.get("pageCount"))
-        return response
-    body["totalCount"], body["pageCount"] = kept[2], kept[3]
-    return with_body(response, body)
+    return counts_kept_by_path(_kept_counts, KEPT_S, request, caller, response)
 
 
 _AFTER = {
