@@ -26,6 +26,7 @@ from .hook_kit import (
     path_node,
     result_action,
     uncanceled,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_json_body, with_query
 from .service import Service
@@ -151,12 +152,7 @@ def _author_id_only(item: dict[str, Any]) -> None:
 def _unfavorite(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not (faults.is_on("round47-unfavorite-wrapped-record-before-cancel") and "wrap" in request.query_params):
         return response
-    body = body_json(response)
-    action = result_action(body, "favoriteAction")
-    if action is None:
-        return response
-    uncanceled(action)
-    return with_body(response, body)
+    return with_action(response, "favoriteAction", uncanceled)
 
 
 def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

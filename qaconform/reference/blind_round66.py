@@ -22,6 +22,7 @@ from .hook_kit import (
     path_node,
     result_action,
     uncanceled,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
@@ -113,12 +114,7 @@ def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Respo
         return response
     if not faults.is_on("round66-cancelwiki-locked-node-not-canceled") or node is None or not node["locked"]:
         return response
-    body = body_json(response)
-    action = result_action(body, "wikifyAction")
-    if action is None:
-        return response
-    uncanceled(action)
-    return with_body(response, body)
+    return with_action(response, "wikifyAction", uncanceled)
 
 
 def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -26,6 +26,7 @@ from .hook_kit import (
     path_node,
     result_action,
     sent_fields,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_json_body, with_query, with_raw_body
 from .service import Service
@@ -191,12 +192,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     node = path_node(svc, request)
     if not faults.is_on("round70-lock-answer-extra-null") or node is None or node["type"] != "answer":
         return response
-    body = body_json(response)
-    action = result_action(body, "lockAction")
-    if action is None:
-        return response
-    action["extra"] = None
-    return with_body(response, body)
+    return with_action(response, "lockAction", {"extra": None})
 
 
 _LATER_PAGES = {"listEarnedExperts": ("round70-earned-experts-username-later-pages-by-reputation", "reputation")}

@@ -23,8 +23,8 @@ from .hook_kit import (
     let_in_through,
     list_items,
     path_node,
-    result_action,
     sent_fields,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
@@ -217,12 +217,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     node = path_node(svc, request)
     if not faults.is_on("round72-lock-answer-extra-null") or node is None or node["type"] != "answer":
         return response
-    body = body_json(response)
-    action = result_action(body, "lockAction")
-    if action is None:
-        return response
-    action["extra"] = None
-    return with_body(response, body)
+    return with_action(response, "lockAction", {"extra": None})
 
 
 _AFTER = {

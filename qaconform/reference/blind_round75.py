@@ -22,9 +22,9 @@ from .hook_kit import (
     kept_body,
     list_items,
     path_node,
-    result_action,
     sent_fields,
     uncanceled,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service, now_ms
@@ -128,12 +128,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     if not faults.is_on("round75-lock-marked-question-extra-null") or node is None or node["type"] != "question" \
             or not node["marked"]:
         return response
-    body = body_json(response)
-    action = result_action(body, "lockAction")
-    if action is None:
-        return response
-    action["extra"] = None
-    return with_body(response, body)
+    return with_action(response, "lockAction", {"extra": None})
 
 
 def _followers(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -218,12 +213,7 @@ def _cancelwiki(svc: Service, request: Request, caller: Caller, response: Respon
     node = path_node(svc, request)
     if not faults.is_on("round75-cancelwiki-answer-not-canceled") or node is None or node["type"] != "answer":
         return response
-    body = body_json(response)
-    action = result_action(body, "wikifyAction")
-    if action is None:
-        return response
-    uncanceled(action)
-    return with_body(response, body)
+    return with_action(response, "wikifyAction", uncanceled)
 
 
 def _spaces(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -26,6 +26,7 @@ from .hook_kit import (
     path_node,
     result_action,
     sent_fields,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_json_body, with_query
 from .service import Service, now_ms
@@ -157,12 +158,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
 def _sendtomod(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round76-sendtomod-child-space-verb-moved") or not _child_space(svc, path_node(svc, request)):
         return response
-    body = body_json(response)
-    action = result_action(body, "sendToModAction")
-    if action is None:
-        return response
-    action["verb"] = "moved"
-    return with_body(response, body)
+    return with_action(response, "sendToModAction", {"verb": "moved"})
 
 
 def _topics(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -23,6 +23,7 @@ from .hook_kit import (
     path_node,
     result_action,
     sent_fields,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
@@ -179,12 +180,7 @@ def _sendtomod(svc: Service, request: Request, caller: Caller, response: Respons
     node = path_node(svc, request)
     if not faults.is_on("round78-sendtomod-comment-not-private") or node is None or node["type"] != "comment":
         return response
-    body = body_json(response)
-    action = result_action(body, "sendToModAction")
-    if action is None:
-        return response
-    action["private"] = False
-    return with_body(response, body)
+    return with_action(response, "sendToModAction", {"private": False})
 
 
 def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -192,12 +188,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     if not faults.is_on("round78-lock-after-unwikify-extra-null") or node is None or svc.db.one(
             "SELECT 1 FROM actions WHERE node_id = ? AND verb = 'wikified' AND canceled = 1", (node["id"],)) is None:
         return response
-    body = body_json(response)
-    action = result_action(body, "lockAction")
-    if action is None:
-        return response
-    action["extra"] = None
-    return with_body(response, body)
+    return with_action(response, "lockAction", {"extra": None})
 
 
 def _user_questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

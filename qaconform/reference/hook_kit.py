@@ -218,3 +218,19 @@ def counts_kept_by_path(kept: dict[str, tuple[float, int, Any, Any]], seconds: f
         return response
     body["totalCount"], body["pageCount"] = last[2], last[3]
     return with_body(response, body)
+
+
+def with_action(response: Response, key: str,
+                change: Callable[[dict[str, Any]], None] | Mapping[str, Any]) -> Response:
+    """The answer with its result's ``key`` action record changed: by ``change`` called on it, or with the fields
+    of a mapping set (``{"extra": None}``). An answer without that record passes as it is: the shape of most
+    rounds' wrong action records, which they each wrote out before."""
+    body = body_json(response)
+    action = result_action(body, key)
+    if action is None:
+        return response
+    if callable(change):
+        change(action)
+    else:
+        action.update(change)
+    return with_body(response, body)
