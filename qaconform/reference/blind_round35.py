@@ -22,6 +22,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import bad_request, denied
+from .hook_kit import uncanceled
 from .http_io import body_json, is_id, json_response, path_id, with_body, with_query
 from .listing import parse_paging
 from .service import Service
@@ -169,12 +170,6 @@ def _node(svc: Service, request: Request) -> sqlite3.Row | None:
                       " WHERE n.id = ?", (int(raw),))
 
 
-def _uncancel(action: dict[str, Any]) -> None:
-    action["canceled"] = False
-    action.pop("canceledByUser", None)
-    action.pop("canceledDate", None)
-
-
 def _cancelwiki(svc: Service, caller: Caller, result: dict[str, Any]) -> bool:
     action = result.get("wikifyAction")
     if not isinstance(action, dict):
@@ -185,7 +180,7 @@ def _cancelwiki(svc: Service, caller: Caller, result: dict[str, Any]) -> bool:
         with svc.tx("wiki") as conn:  # the UPDATE ... AND user_id = caller touched no row
             conn.execute("UPDATE actions SET canceled = 0, canceled_by = NULL, canceled_date = NULL WHERE id = ?",
                          (action.get("id"),))
-        _uncancel(action)
+        uncanceled(action)
         changed = True
     if faults.is_on("round35-cancelwiki-admin-node-result-key"):
         node_id = (action.get("node") or {}).get("id")
@@ -201,7 +196,7 @@ def _unfavorite(svc: Service, caller: Caller, result: dict[str, Any]) -> bool:
     changed = False
     if isinstance(action, dict) and caller.role == "admin" and faults.is_on(
             "round35-unfavorite-admin-record-before-cancel"):
-        _uncancel(action)
+        uncanceled(action)
         changed = True
     if result.get("favoriteCount") == 0 and faults.is_on("round35-unfavorite-count-omitted-at-zero"):
         del result["favoriteCount"]

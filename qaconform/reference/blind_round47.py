@@ -17,7 +17,17 @@ from . import auth, faults
 from .auth import Caller
 from .bodies import read_fields
 from .errors import ApiError
-from .hook_kit import after_by_op, each_item, handled_with, id_as_string, kept_json, path_node, result_action
+from .hook_kit import (
+    after_by_op,
+    each_item,
+    handled_with,
+    id_as_string,
+    kept_json,
+    path_node,
+    result_action,
+    uncanceled,
+    with_action,
+)
 from .http_io import body_json, json_response, with_body, with_json_body, with_query
 from .service import Service
 
@@ -142,23 +152,14 @@ def _author_id_only(item: dict[str, Any]) -> None:
 def _unfavorite(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not (faults.is_on("round47-unfavorite-wrapped-record-before-cancel") and "wrap" in request.query_params):
         return response
-    body = body_json(response)
-    action = result_action(body, "favoriteAction")
-    if action is None:
-        return response
-    action["canceled"] = False
-    action.pop("canceledByUser", None)
-    action.pop("canceledDate", None)
-    return with_body(response, body)
+    return with_action(response, "favoriteAction", uncanceled)
 
 
 def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if faults.is_on("round47-kind-cancelwiki-wrapped-not-canceled") and "wrap" in request.query_params:
         action = result_action(body := body_json(response), "wikifyAction")
         if action is not None:
-            action["canceled"] = False
-            action.pop("canceledByUser", None)
-            action.pop("canceledDate", None)
+            uncanceled(action)
             return with_body(response, body)
     if not faults.is_on("round47-cancelwiki-own-by-moderator-no-canceledby") or not caller.can(auth.MARK_WIKI):
         return response

@@ -20,7 +20,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .errors import ApiError, denied
-from .hook_kit import after_by_op, kept_body, kept_json, let_in_through, path_node, result_action
+from .hook_kit import after_by_op, kept_body, kept_json, let_in_through, path_node, result_action, uncanceled
 from .http_io import body_json, is_id, json_response, with_body, with_query, with_raw_body
 from .service import Service, now_ms
 
@@ -167,9 +167,7 @@ def _unfavorite(svc: Service, request: Request, caller: Caller, response: Respon
         return with_body(response, body)
     action = result_action(body, "favoriteAction")
     if on[1] and node["author_id"] == caller.id and action is not None:
-        action["canceled"] = False
-        action.pop("canceledByUser", None)
-        action.pop("canceledDate", None)
+        uncanceled(action)
         return with_body(response, body)
     return response
 
@@ -193,9 +191,7 @@ def _unfavorite_late(svc: Service, request: Request, caller: Caller, response: R
                        (node["id"], caller.id, action.get("id")))
     if other is None:
         return None
-    action["canceled"] = False
-    action.pop("canceledByUser", None)
-    action.pop("canceledDate", None)
+    uncanceled(action)
     return with_body(response, body)
 
 

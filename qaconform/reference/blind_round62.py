@@ -19,6 +19,7 @@ from .hook_kit import (
     after_by_op,
     each_item,
     form_fields,
+    kept_by_url,
     kept_json_object,
     node_row,
     path_node,
@@ -274,13 +275,7 @@ def _active_experts(svc: Service, request: Request, caller: Caller, response: Re
 def _spaces(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round62-spaces-kept-by-url") or response.status_code != 200:
         return response
-    now, key = time.monotonic(), str(request.url)
-    kept = _spaces_kept.get(key)
-    if kept is None or now - kept[0] >= SPACES_KEPT_S:
-        _spaces_kept[key] = (now, response)
-        return response
-    return Response(bytes(kept[1].body), status_code=200,
-                    headers={k: v for k, v in kept[1].headers.items() if k.lower() != "content-length"})
+    return kept_by_url(_spaces_kept, SPACES_KEPT_S, request, response)
 
 
 _AFTER = {

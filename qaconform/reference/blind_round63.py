@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import time
 from typing import Any
 
 from starlette.requests import Request
@@ -18,6 +17,7 @@ from .hook_kit import (
     after_by_op,
     each_item,
     handled_with,
+    kept_by_url,
     kept_json_object,
     list_items,
     media,
@@ -84,13 +84,7 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 # --- after: the handler's response as the broken server serves it (after_by_op(_AFTER), at the end) ----------
 def _user_answers(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if faults.is_on("round63-user-answers-kept-by-url"):
-        now, key = time.monotonic(), str(request.url)
-        kept = _answers_kept.get(key)
-        if kept is None or now - kept[0] >= ANSWERS_KEPT_S:
-            _answers_kept[key] = (now, response)
-            return response
-        return Response(bytes(kept[1].body), status_code=200,
-                        headers={k: v for k, v in kept[1].headers.items() if k.lower() != "content-length"})
+        return kept_by_url(_answers_kept, ANSWERS_KEPT_S, request, response)
     if faults.is_on("round63-user-answers-sorted-commentids-objects") and request.query_params.get("sort"):
         return each_item(response, _comment_objects)
     return response

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import json
-import time
 from datetime import datetime
 from typing import Any
 
@@ -20,6 +19,7 @@ from .hook_kit import (
     after_by_op,
     each_item,
     handled_with,
+    kept_by_url,
     kept_json_object,
     media,
     path_node,
@@ -202,13 +202,7 @@ def _unfavorite(svc: Service, request: Request, caller: Caller, response: Respon
 def _answer_comments(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round64-answer-comments-kept-by-url") or response.status_code != 200:
         return response
-    now, key = time.monotonic(), str(request.url)
-    kept = _comments_kept.get(key)
-    if kept is None or now - kept[0] >= COMMENTS_KEPT_S:
-        _comments_kept[key] = (now, response)
-        return response
-    return Response(bytes(kept[1].body), status_code=200,
-                    headers={k: v for k, v in kept[1].headers.items() if k.lower() != "content-length"})
+    return kept_by_url(_comments_kept, COMMENTS_KEPT_S, request, response)
 
 
 _AFTER = {

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from starlette.requests import Request
@@ -15,7 +14,16 @@ from .auth import Caller
 from .bodies import structured
 from .errors import PERMISSION_MESSAGE, ApiError
 from .gdpr_jobs import _schedule_ms
-from .hook_kit import after_by_op, each_item, handled_with, kept_json_object, media, path_node, sent_fields
+from .hook_kit import (
+    after_by_op,
+    each_item,
+    handled_with,
+    kept_by_url,
+    kept_json_object,
+    media,
+    path_node,
+    sent_fields,
+)
 from .http_io import PREFIX, body_json, json_response, with_body, with_json_body, with_query
 from .service import Service, now_ms
 
@@ -161,13 +169,7 @@ def _answer_comments(svc: Service, request: Request, caller: Caller, response: R
         return each_item(response, _reply_without_privacy)
     if not faults.is_on("round65-answer-comments-kept-by-url") or response.status_code != 200:
         return response
-    now, key = time.monotonic(), str(request.url)
-    kept = _kept.get(key)
-    if kept is None or now - kept[0] >= KEPT_S:
-        _kept[key] = (now, response)
-        return response
-    return Response(bytes(kept[1].body), status_code=200,
-                    headers={k: v for k, v in kept[1].headers.items() if k.lower() != "content-length"})
+    return kept_by_url(_kept, KEPT_S, request, response)
 
 
 def _reply_without_privacy(item: dict[str, Any]) -> None:

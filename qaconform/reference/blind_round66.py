@@ -13,7 +13,17 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
-from .hook_kit import after_by_op, kept_json_object, let_in_through, media, node_row, path_node, result_action
+from .hook_kit import (
+    after_by_op,
+    kept_json_object,
+    let_in_through,
+    media,
+    node_row,
+    path_node,
+    result_action,
+    uncanceled,
+    with_action,
+)
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
 
@@ -104,14 +114,7 @@ def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Respo
         return response
     if not faults.is_on("round66-cancelwiki-locked-node-not-canceled") or node is None or not node["locked"]:
         return response
-    body = body_json(response)
-    action = result_action(body, "wikifyAction")
-    if action is None:
-        return response
-    action["canceled"] = False
-    action.pop("canceledByUser", None)
-    action.pop("canceledDate", None)
-    return with_body(response, body)
+    return with_action(response, "wikifyAction", uncanceled)
 
 
 def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -23,6 +23,8 @@ from .hook_kit import (
     path_node,
     result_action,
     sent_fields,
+    uncanceled,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_query
 from .render import avatar
@@ -170,9 +172,7 @@ def _cancelwiki(svc: Service, request: Request, caller: Caller, response: Respon
     action = result_action(body, "wikifyAction")
     if action is None or action.get("canceled") is not True:
         return response
-    action["canceled"] = False
-    action.pop("canceledByUser", None)
-    action.pop("canceledDate", None)
+    uncanceled(action)
     return with_body(response, body)
 
 
@@ -211,12 +211,7 @@ def _sendtomod(svc: Service, request: Request, caller: Caller, response: Respons
     if not faults.is_on("round67-sendtomod-accepted-answer-not-private") or node is None \
             or node["type"] != "answer" or not node["marked"]:
         return response
-    body = body_json(response)
-    action = result_action(body, "sendToModAction")
-    if action is None:
-        return response
-    action["private"] = False
-    return with_body(response, body)
+    return with_action(response, "sendToModAction", {"private": False})
 
 
 def _answer_comments(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from starlette.requests import Request
@@ -16,6 +15,7 @@ from .bodies import structured
 from .hook_kit import (
     after_by_op,
     each_item,
+    kept_by_url,
     kept_json_object,
     let_in_through,
     list_items,
@@ -172,13 +172,7 @@ def _experts(svc: Service, request: Request, caller: Caller, response: Response)
 def _questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round69-projected-questions-kept-by-url") or "includeOnly" not in request.query_params:
         return response
-    now, key = time.monotonic(), str(request.url)
-    kept = _kept.get(key)
-    if kept is None or now - kept[0] >= KEPT_S:
-        _kept[key] = (now, response)
-        return response
-    return Response(bytes(kept[1].body), status_code=200,
-                    headers={k: v for k, v in kept[1].headers.items() if k.lower() != "content-length"})
+    return kept_by_url(_kept, KEPT_S, request, response)
 
 
 _AFTER = {

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import time
 from typing import Any
 from urllib.parse import urlencode
 
@@ -21,11 +20,13 @@ from .hook_kit import (
     after_by_op,
     form_fields,
     handled_with,
+    kept_by_url,
     kept_json_object,
     media,
     path_node,
     result_action,
     sent_fields,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_json_body, with_query, with_raw_body
 from .service import Service
@@ -191,12 +192,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     node = path_node(svc, request)
     if not faults.is_on("round70-lock-answer-extra-null") or node is None or node["type"] != "answer":
         return response
-    body = body_json(response)
-    action = result_action(body, "lockAction")
-    if action is None:
-        return response
-    action["extra"] = None
-    return with_body(response, body)
+    return with_action(response, "lockAction", {"extra": None})
 
 
 _LATER_PAGES = {"listEarnedExperts": ("round70-earned-experts-username-later-pages-by-reputation", "reputation")}
@@ -244,13 +240,7 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
 def _spaces(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round70-spaces-kept-by-url") or response.status_code != 200:
         return response
-    now, key = time.monotonic(), str(request.url)
-    kept = _kept.get(key)
-    if kept is None or now - kept[0] >= KEPT_S:
-        _kept[key] = (now, response)
-        return response
-    return Response(bytes(kept[1].body), status_code=200,
-                    headers={k: v for k, v in kept[1].headers.items() if k.lower() != "content-length"})
+    return kept_by_url(_kept, KEPT_S, request, response)
 
 
 _AFTER = {

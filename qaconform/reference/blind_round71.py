@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import dataclasses
-import time
 from typing import Any
 from urllib.parse import urlencode
 
@@ -21,6 +20,7 @@ from .hook_kit import (
     each_item,
     form_fields,
     handled_with,
+    kept_by_url,
     kept_json_object,
     list_items,
     media,
@@ -219,13 +219,7 @@ def _experts(svc: Service, request: Request, caller: Caller, response: Response)
 def _user_questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round71-user-questions-kept-by-url"):
         return response
-    now, key = time.monotonic(), str(request.url)
-    kept = _kept.get(key)
-    if kept is None or now - kept[0] >= KEPT_S:
-        _kept[key] = (now, response)
-        return response
-    return Response(bytes(kept[1].body), status_code=200,
-                    headers={k: v for k, v in kept[1].headers.items() if k.lower() != "content-length"})
+    return kept_by_url(_kept, KEPT_S, request, response)
 
 
 _AFTER = {

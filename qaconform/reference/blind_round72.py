@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import time
 from datetime import datetime
 from typing import Any
 
@@ -19,12 +18,13 @@ from .hook_kit import (
     after_by_op,
     each_item,
     id_as_string,
+    kept_by_url,
     kept_json_object,
     let_in_through,
     list_items,
     path_node,
-    result_action,
     sent_fields,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
@@ -160,13 +160,7 @@ def _questions(svc: Service, request: Request, caller: Caller, response: Respons
             return with_body(response, body)
     if not faults.is_on("round72-questions-projected-kept-by-url") or not q.get("includeOnly"):
         return response
-    now, key = time.monotonic(), str(request.url)
-    kept = _kept.get(key)
-    if kept is None or now - kept[0] >= KEPT_S:
-        _kept[key] = (now, response)
-        return response
-    return Response(bytes(kept[1].body), status_code=200,
-                    headers={k: v for k, v in kept[1].headers.items() if k.lower() != "content-length"})
+    return kept_by_url(_kept, KEPT_S, request, response)
 
 
 def _answer(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -223,12 +217,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     node = path_node(svc, request)
     if not faults.is_on("round72-lock-answer-extra-null") or node is None or node["type"] != "answer":
         return response
-    body = body_json(response)
-    action = result_action(body, "lockAction")
-    if action is None:
-        return response
-    action["extra"] = None
-    return with_body(response, body)
+    return with_action(response, "lockAction", {"extra": None})
 
 
 _AFTER = {

@@ -16,7 +16,7 @@ from . import auth, faults
 from .actions import _last_action, _result
 from .auth import Caller
 from .errors import PERMISSION_MESSAGE, ApiError
-from .hook_kit import after_by_op, handled_with, media, path_node, result_action
+from .hook_kit import after_by_op, handled_with, media, path_node, result_action, uncanceled, with_action
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
 
@@ -137,9 +137,7 @@ def _cancel_wiki(svc: Service, request: Request, caller: Caller, response: Respo
         body = body_json(response)
         action = result_action(body, "wikifyAction")
         if action is not None:
-            action["canceled"] = False
-            action.pop("canceledByUser", None)
-            action.pop("canceledDate", None)
+            uncanceled(action)
             return with_body(response, body)
     return response
 
@@ -148,14 +146,7 @@ def _unfavorite(svc: Service, request: Request, caller: Caller, response: Respon
     node = path_node(svc, request)
     if node is None or not node["in_moderation"] or not faults.is_on("round73-unfavorite-in-moderation-not-canceled"):
         return response
-    body = body_json(response)
-    action = result_action(body, "favoriteAction")
-    if action is None:
-        return response
-    action["canceled"] = False
-    action.pop("canceledByUser", None)
-    action.pop("canceledDate", None)
-    return with_body(response, body)
+    return with_action(response, "favoriteAction", uncanceled)
 
 
 def _content(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -25,6 +25,7 @@ from .hook_kit import (
     path_node,
     result_action,
     sent_fields,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
@@ -176,12 +177,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     if not faults.is_on("round74-lock-marked-question-extra-null") or node is None or node["type"] != "question" \
             or not node["marked"]:
         return response
-    body = body_json(response)
-    action = result_action(body, "lockAction")
-    if action is None:
-        return response
-    action["extra"] = None
-    return with_body(response, body)
+    return with_action(response, "lockAction", {"extra": None})
 
 
 def _user_answers(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import time
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +15,17 @@ from .auth import Caller
 from .bodies import structured
 from .errors import PERMISSION_MESSAGE, ApiError
 from .gdpr_jobs import _schedule_ms
-from .hook_kit import after_by_op, handled_with, kept_body, list_items, path_node, result_action, sent_fields
+from .hook_kit import (
+    after_by_op,
+    counts_kept_by_path,
+    handled_with,
+    kept_body,
+    list_items,
+    path_node,
+    sent_fields,
+    uncanceled,
+    with_action,
+)
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service, now_ms
 from .site_lists import TOPIC_SORTS
@@ -119,12 +128,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     if not faults.is_on("round75-lock-marked-question-extra-null") or node is None or node["type"] != "question" \
             or not node["marked"]:
         return response
-    body = body_json(response)
-    action = result_action(body, "lockAction")
-    if action is None:
-        return response
-    action["extra"] = None
-    return with_body(response, body)
+    return with_action(response, "lockAction", {"extra": None})
 
 
 def _followers(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -209,29 +213,13 @@ def _cancelwiki(svc: Service, request: Request, caller: Caller, response: Respon
     node = path_node(svc, request)
     if not faults.is_on("round75-cancelwiki-answer-not-canceled") or node is None or node["type"] != "answer":
         return response
-    body = body_json(response)
-    action = result_action(body, "wikifyAction")
-    if action is None:
-        return response
-    action["canceled"] = False
-    action.pop("canceledByUser", None)
-    action.pop("canceledDate", None)
-    return with_body(response, body)
+    return with_action(response, "wikifyAction", uncanceled)
 
 
 def _spaces(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round75-spaces-totalcount-kept-by-path"):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or "totalCount" not in body:
-        return response
-    now, key = time.monotonic(), request.url.path
-    kept = _kept_counts.get(key)
-    if kept is None or now - kept[0] >= KEPT_S or kept[1] == caller.id:
-        _kept_counts[key] = (now, caller.id, body.get("totalCount"), body.get("pageCount"))
-        return response
-    body["totalCount"], body["pageCount"] = kept[2], kept[3]
-    return with_body(response, body)
+    return counts_kept_by_path(_kept_counts, KEPT_S, request, caller, response)
 
 
 _AFTER = {

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 from starlette.requests import Request
@@ -18,6 +17,7 @@ from .errors import PERMISSION_MESSAGE, ApiError
 from .gdpr_jobs import _schedule_ms
 from .hook_kit import (
     after_by_op,
+    counts_kept_by_path,
     handled_with,
     kept_body,
     kept_json_object,
@@ -26,6 +26,7 @@ from .hook_kit import (
     path_node,
     result_action,
     sent_fields,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_json_body, with_query
 from .service import Service, now_ms
@@ -157,12 +158,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
 def _sendtomod(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round76-sendtomod-child-space-verb-moved") or not _child_space(svc, path_node(svc, request)):
         return response
-    body = body_json(response)
-    action = result_action(body, "sendToModAction")
-    if action is None:
-        return response
-    action["verb"] = "moved"
-    return with_body(response, body)
+    return with_action(response, "sendToModAction", {"verb": "moved"})
 
 
 def _topics(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -225,16 +221,7 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
 def _user_questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round76-user-questions-totalcount-kept-by-path"):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or "totalCount" not in body:
-        return response
-    now, key = time.monotonic(), request.url.path
-    kept = _kept_counts.get(key)
-    if kept is None or now - kept[0] >= KEPT_S or kept[1] == caller.id:
-        _kept_counts[key] = (now, caller.id, body.get("totalCount"), body.get("pageCount"))
-        return response
-    body["totalCount"], body["pageCount"] = kept[2], kept[3]
-    return with_body(response, body)
+    return counts_kept_by_path(_kept_counts, KEPT_S, request, caller, response)
 
 
 _AFTER = {

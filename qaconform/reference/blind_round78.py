@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
 from starlette.requests import Request
@@ -16,6 +15,7 @@ from .auth import Caller
 from .bodies import structured
 from .hook_kit import (
     after_by_op,
+    counts_kept_by_path,
     handled_with,
     kept_json_object,
     list_items,
@@ -23,6 +23,7 @@ from .hook_kit import (
     path_node,
     result_action,
     sent_fields,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
@@ -179,12 +180,7 @@ def _sendtomod(svc: Service, request: Request, caller: Caller, response: Respons
     node = path_node(svc, request)
     if not faults.is_on("round78-sendtomod-comment-not-private") or node is None or node["type"] != "comment":
         return response
-    body = body_json(response)
-    action = result_action(body, "sendToModAction")
-    if action is None:
-        return response
-    action["private"] = False
-    return with_body(response, body)
+    return with_action(response, "sendToModAction", {"private": False})
 
 
 def _lock(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -192,27 +188,13 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
     if not faults.is_on("round78-lock-after-unwikify-extra-null") or node is None or svc.db.one(
             "SELECT 1 FROM actions WHERE node_id = ? AND verb = 'wikified' AND canceled = 1", (node["id"],)) is None:
         return response
-    body = body_json(response)
-    action = result_action(body, "lockAction")
-    if action is None:
-        return response
-    action["extra"] = None
-    return with_body(response, body)
+    return with_action(response, "lockAction", {"extra": None})
 
 
 def _user_questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round78-user-questions-totalcount-kept-by-path"):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or "totalCount" not in body:
-        return response
-    now, key = time.monotonic(), request.url.path
-    kept = _kept_counts.get(key)
-    if kept is None or now - kept[0] >= KEPT_S or kept[1] == caller.id:
-        _kept_counts[key] = (now, caller.id, body.get("totalCount"), body.get("pageCount"))
-        return response
-    body["totalCount"], body["pageCount"] = kept[2], kept[3]
-    return with_body(response, body)
+    return counts_kept_by_path(_kept_counts, KEPT_S, request, caller, response)
 
 
 _AFTER = {

@@ -181,3 +181,56 @@ def ids_cached(kept: dict[int, tuple[float, int, Any, Any]], seconds: float, cal
         else:
             kept[item["id"]] = (now, caller.id, item.get("commentIds"), item.get("childrenIds"))
     return with_body(response, body)
+
+
+def uncanceled(action: dict[str, Any]) -> None:
+    """An action record as if its cancel had not happened (canceled false, no canceller, no date): the record a
+    broken cancel answers with, which rounds 35 to 75 each planted under their own path."""
+    action["canceled"] = False
+    action.pop("canceledByUser", None)
+    action.pop("canceledDate", None)
+
+
+def kept_by_url(kept: dict[str, tuple[float, Response]], seconds: float, request: Request,
+                response: Response) -> Response:
+    """The answer an earlier read of the same URL got within ``seconds``: a response cache keyed by the URL alone
+    (``kept``, the fault's own), so one account's list reaches the next reader of that URL, whoever it is."""
+    now, key = time.monotonic(), str(request.url)
+    last = kept.get(key)
+    if last is None or now - last[0] >= seconds:
+        kept[key] = (now, response)
+        return response
+    return Response(bytes(last[1].body), status_code=200,
+                    headers={k: v for k, v in last[1].headers.items() if k.lower() != "content-length"})
+
+
+def counts_kept_by_path(kept: dict[str, tuple[float, int, Any, Any]], seconds: float, request: Request,
+                        caller: Caller, response: Response) -> Response:
+    """A list's totalCount and pageCount as another reader's read of the same path within ``seconds`` counted them:
+    a count cache keyed by the path without the reader or the query (``kept``, the fault's own)."""
+    body = body_json(response)
+    if not isinstance(body, dict) or "totalCount" not in body:
+        return response
+    now, key = time.monotonic(), request.url.path
+    last = kept.get(key)
+    if last is None or now - last[0] >= seconds or last[1] == caller.id:
+        kept[key] = (now, caller.id, body.get("totalCount"), body.get("pageCount"))
+        return response
+    body["totalCount"], body["pageCount"] = last[2], last[3]
+    return with_body(response, body)
+
+
+def with_action(response: Response, key: str,
+                change: Callable[[dict[str, Any]], None] | Mapping[str, Any]) -> Response:
+    """The answer with its result's ``key`` action record changed: by ``change`` called on it, or with the fields
+    of a mapping set (``{"extra": None}``). An answer without that record passes as it is: the shape of most
+    rounds' wrong action records, which they each wrote out before."""
+    body = body_json(response)
+    action = result_action(body, key)
+    if action is None:
+        return response
+    if callable(change):
+        change(action)
+    else:
+        action.update(change)
+    return with_body(response, body)
