@@ -6,6 +6,8 @@ the run's figure would say "not run" of what ran: this fails first."""
 
 from __future__ import annotations
 
+import functools
+
 import list_access
 import list_responses
 import list_shapes
@@ -20,12 +22,16 @@ from qaconform.report.crossing import load_spec
 from qaconform.report.run_crossing import _matches
 
 
-def _values() -> dict[str, list[str]]:
+@functools.cache
+def _values() -> dict[str, tuple[str, ...]]:
+    """Every value spec/dimensions.yaml gives each dimension, read once per session (ci24: read again for each
+    row checked, 1,710 in the permission rows' test alone, it was nearly all of the file's time); tuples, so no test
+    changes what another reads."""
     from qaconform.kit import spec_dir
 
     spec = load_spec(spec_dir()) or {}
-    more = [str(v) for v in (spec.get("list_responses") or {}).get("paging_more") or ()]
-    values = {str(d): [str(v) for v in vs] for d, vs in (spec.get("dimensions") or {}).items()}
+    more = tuple(str(v) for v in (spec.get("list_responses") or {}).get("paging_more") or ())
+    values = {str(d): tuple(str(v) for v in vs) for d, vs in (spec.get("dimensions") or {}).items()}
     values["paging"] = values["paging"] + more
     return values
 
