@@ -17,7 +17,6 @@ import subprocess
 import sys
 import tomllib
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -77,13 +76,6 @@ def kit(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Kit:
     where = k.shell("python -c 'import qaconform; print(qaconform.__file__)'", home)
     assert str(venv) in where.stdout, f"the kit is not the installed wheel: {where.stdout}"
     return k
-
-
-@pytest.fixture(scope="module")
-def target() -> Iterator[ReferenceServer]:
-    """The user's target: a reference server making other allowed choices than the default one."""
-    with ReferenceServer(variants=VARIANTS) as server:
-        yield server
 
 
 def locked_versions(text: str) -> dict[str, str]:
