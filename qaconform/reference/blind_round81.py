@@ -100,27 +100,38 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 
 # --- refusal: a refusal answered off the interface ------------------------------------------------------------
 def refusal(svc: Service, op: str, request: Request, caller: Caller | None, exc: ApiError) -> Response | None:
-    if op != "listActiveExperts" or exc.status != 401 or not faults.is_on("round81-active-experts-basic-no-colon-400"):
+    if exc.status != 401 or not _no_colon(request):
         return None
+    if op == "listActiveExperts" and faults.is_on("round81-active-experts-basic-no-colon-400"):
+        return json_response({"error": "Malformed credentials"}, 400)
+    if op == "listGroups" and faults.is_on("round81-kind-groups-username-alone-500"):
+        return Response("Internal Server Error: not enough values to unpack (expected 2, got 1)", 500,
+                        media_type="text/plain")
+    return None
+
+
+def _no_colon(request: Request) -> bool:
+    """Whether the request's Authorization is Basic credentials whose decoded value has no colon."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     try:
         decoded = base64.b64decode(token.strip(), validate=True).decode("utf-8")
     except (binascii.Error, UnicodeDecodeError, ValueError):
-        return None
-    if scheme.lower() != "basic" or not decoded or ":" in decoded:
-        return None
-    return json_response({"error": "Malformed credentials"}, 400)
+        return False
+    return scheme.lower() == "basic" and bool(decoded) and ":" not in decoded
 
 
 # --- after: the handler's response as the broken server serves it ----------------------------------------------
 def _answer(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if not faults.is_on("round81-answer-wrap-nonascii-charrefs") or "wrap" not in request.query_params:
+    q = request.query_params
+    refs = faults.is_on("round81-answer-wrap-nonascii-charrefs")
+    marks = faults.is_on("round81-kind-answer-wrap-param-nonascii-question-marks") and "body" in q
+    if not (refs or marks) or "wrap" not in q:
         return response
     row = svc.db.one("SELECT id, body FROM nodes WHERE type = 'answer' AND author_id = ? ORDER BY id DESC LIMIT 1",
                      (caller.id,))
     if row is None or str(row["body"]).isascii():
         return response
-    escaped = str(row["body"]).encode("ascii", "xmlcharrefreplace").decode("ascii")
+    escaped = str(row["body"]).encode("ascii", "xmlcharrefreplace" if refs else "replace").decode("ascii")
     with svc.tx("answer") as conn:
         conn.execute("UPDATE nodes SET body = ? WHERE id = ?", (escaped, row["id"]))
     return response
@@ -134,14 +145,15 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
         recipients = structured(fields, "recipients") if "recipients" in fields else None
     except Exception:  # noqa: BLE001 - the handler gave its answer already
         return response
-    if not isinstance(recipients, list) or not any(isinstance(r, dict) and isinstance(r.get("id"), str)
-                                                   for r in recipients):
-        return response
+    strings = [r["id"] for r in recipients if isinstance(r, dict) and isinstance(r.get("id"), str)] \
+        if isinstance(recipients, list) else []
+    ids = [int(s) for s in strings if s.strip().isdigit()]
     row = svc.db.one("SELECT MAX(id) AS id FROM nodes WHERE type = 'comment' AND author_id = ?", (caller.id,))
-    if row is None or row["id"] is None:
+    if not ids or row is None or row["id"] is None:
         return response
-    with svc.tx("comment") as conn:
-        conn.execute("DELETE FROM comment_recipients WHERE comment_id = ?", (row["id"],))
+    with svc.tx("comment") as conn:  # the string ids only: the integer ones were bound
+        conn.executemany("DELETE FROM comment_recipients WHERE comment_id = ? AND user_id = ?",
+                         [(row["id"], i) for i in ids])
     return response
 
 
@@ -223,7 +235,19 @@ def _questions(svc: Service, request: Request, caller: Caller, response: Respons
     return with_body(response, body)
 
 
+def _earned(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    if not faults.is_on("round81-kind-earned-username-large-page-by-id") \
+            or request.query_params.get("sort") != "username" or _int_param(request, "pageSize") < 5:
+        return response
+    body, items = list_items(response)
+    if not items or not all(isinstance(i, dict) and isinstance(i.get("id"), int) for i in items):
+        return response
+    items.sort(key=lambda i: i["id"])
+    return with_body(response, body)
+
+
 _AFTER = {
+    "listEarnedExperts": _earned,
     "postAnswer": _answer,
     "postComment": _comment,
     "listUserQuestions": _user_questions,

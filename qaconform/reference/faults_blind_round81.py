@@ -87,6 +87,7 @@ _ALL: tuple[Fault, ...] = (
         "Unwikifying an ANSWER returns the wiki action with canceled false (the answer's record is re-read before "
         "the cancel is committed); questions are right: breaks 'Returns the wiki action with canceled true.' for "
         "answers only.",
+        draws=("wiki node kind=an answer",),  # the one-shot unwikify acts on the wiki answer on those seeds only
     ),
     Fault(
         "round81-active-realname-sized-by-username", "SORT-EXPERTS-ORDER",
@@ -115,8 +116,56 @@ _ALL: tuple[Fault, ...] = (
         "order only.",
     ),
 )
-"""The round's fifteen faults, as written (before the measure)."""
+"""The round's fifteen faults, as written (before the measure); round81-moderator-string-recipients-dropped's hook
+corrected after it to drop the string ids only, as its description says (it dropped the integer ids too, which the
+suites charged to COMMENT-2)."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_KINDS: tuple[Fault, ...] = (
+    # --- one more fault of each kind closed, on another path or rule: missed before the fix, caught after
+    Fault(
+        "round81-kind-groups-username-alone-500", "AUTH-BAD-CREDENTIALS",
+        "Kind of round81-active-experts-basic-no-colon-400 (credentials the server cannot split): the group list "
+        "answers a Basic Authorization whose decoded value has no colon with 500 (the header parser's "
+        "username, password = value.split(':') raises); a wrong password is refused 401: breaks '| 401 | Expert "
+        "lists | Missing or bad credentials |' (bad credentials refused with a 4xx) on the group list only.",
+    ),
+    Fault(
+        "round81-kind-earned-username-large-page-by-id", "SORT-EXPERTS-ORDER",
+        "Kind of round81-active-realname-sized-by-username (a sort's effect on a page of several users): the earned "
+        "expert list asked with sort=username and a pageSize of 5 or more serves each page ordered by id (pages of "
+        "that size come from the search index's batch path, which keeps its own order) while echoing username: "
+        "breaks 'sort must be one of reputation, username, realname, recent, oldest, default' (username ordered by "
+        "username) on large pages only.",
+    ),
+    Fault(
+        "round81-kind-answer-wrap-param-nonascii-question-marks", "TEXT-NON-ASCII",
+        "Kind of round81-answer-wrap-nonascii-charrefs (text beyond ASCII through a write's stated option): an "
+        "answer posted with the wrap option whose body comes as a request parameter is stored with every character "
+        "beyond ASCII replaced by '?' (the wrapped controller decodes its query string as ASCII); without wrap, or "
+        "in a JSON body, the text is kept: breaks 'body (string, the answer text)' for that form only.",
+    ),
+)
+"""The kinds closed (step 3 of docs/blind-rounds.md), each proving its closing on a path the round's fault did not
+take."""
 
-BLIND_round81, BLIND_round81_MISSED = split_missed(_ALL, _MISSED_REASONS)
+_MISSED_REASONS: dict[str, str] = {
+    "round81-answer-wrap-nonascii-charrefs":
+        "a reading the description allows: 'body | string | HTML content', and &#233; is the HTML form of é; the "
+        "suites compare bodies as the text they show (qaconform/pytest/support.py body_text: character references "
+        "resolved), as a server may store an equivalent HTML form. Its kind (text beyond ASCII through the wrap "
+        "option, changed) is closed: the shared answer's wrapped body parameter carries text beyond ASCII "
+        "(round81-kind-answer-wrap-param-nonascii-question-marks)",
+    "round81-novice-empty-recipients-400":
+        "a reading the description allows: rule 7's 403 is stated for 'A private visibility option (the material "
+        "names three private options)', which suites/contract/comment_refusals.py reads as op, mod and group; "
+        "visibility recipients needs Use Private Comments by the permission table with no status stated (401 or "
+        "403), and a recipients list without ids is a request no rule states (the reference refuses it 400 to "
+        "every account), so a 400 that comes before the permission check is no stated answer broken",
+    "round81-gdpr-username-with-reassign-id-refused":
+        "a reading the description allows: 'Why a sample with only a username user object and type individual is "
+        "labeled incorrect: not shown.' A 400 naming the user is an allowed answer to the username form "
+        "(suites/scenarios/test_gdpr_forms.py USER_FORMS_EXCLUDED; OBS-GDPR-USERNAME-ONLY records it), whatever "
+        "reassignUser comes beside it",
+}
+
+BLIND_round81, BLIND_round81_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
