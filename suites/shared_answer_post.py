@@ -11,6 +11,11 @@ The parameter's text is the text the plain post gave it, so every reader sees th
 from the 2xx (its body or Location), else from member's answer list (found by its text: wrap may change the
 response's shape); a refusal of the wrapped post (the option's values are not shown) costs no write, and the answer is
 posted plain as before. test_request_conventions.py reads the stored body back from member's answer list.
+
+round81 (issue 44): the parameter's text carries text beyond ASCII (posted_texts.BEYOND_ASCII) after its ASCII head,
+judged as TEXT-NON-ASCII on that read-back ("body (string, the answer text)" in any stated form, with the stated
+option): every answer text of the run beyond ASCII went as a plain post, so a wrapped branch that decodes its
+parameters as ASCII was never met. Which body won is judged on the head alone.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.created_id import created_id
 from qaconform.target.profile import Profile
 
+from .posted_texts import BEYOND_ASCII
+
 TEXT = "shared answer"
 """The text of the shared answer (as ``post_answer`` wraps it: ``<p>TEXT [run tag]</p>``)."""
 OPTION = {"wrap": "true"}
@@ -42,14 +49,14 @@ OPTION = {"wrap": "true"}
 def posted(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str, created: Any,
            profile: Profile) -> dict[str, Any]:
     """The shared answer, once per run and target: ``id``, ``wrapped`` (whether the wrapped post made it),
-    ``status`` of the wrapped post, ``text`` the body parameter sent."""
+    ``status`` of the wrapped post, ``text`` the body parameter sent, ``head`` its ASCII head (round81)."""
     return dict(once_per_run(request, profile.base_url, "shared_answer",
                              lambda: _post(request, api["member"], question_id, run_tag, created)))
 
 
 def _post(request: pytest.FixtureRequest, member: ApiClient, question_id: int, run_tag: str,
           created: Any) -> dict[str, Any]:
-    text = f"<p>{TEXT} [{run_tag}]</p>"
+    text = f"<p>{TEXT} [{run_tag}] {BEYOND_ASCII}</p>"  # round81: text beyond ASCII, in the wrapped parameter form
     resp = member.post(contract_path("postAnswer", questionId=question_id), operation="postAnswer",
                        params={"body": text, **OPTION}, json={"body": f"<p>{LOSING_BODY} [{run_tag}]</p>"})
     if not 200 <= resp.status < 300:
@@ -57,7 +64,7 @@ def _post(request: pytest.FixtureRequest, member: ApiClient, question_id: int, r
         return {"id": plain, "wrapped": False, "status": resp.status, "text": text}
     node = _id(request, member, resp, run_tag)
     created.add("answer", node, member.role)
-    return {"id": node, "wrapped": True, "status": resp.status, "text": text}
+    return {"id": node, "wrapped": True, "status": resp.status, "text": text, "head": f"{TEXT} [{run_tag}]"}
 
 
 def _id(request: pytest.FixtureRequest, member: ApiClient, resp: ApiResponse, run_tag: str) -> int:

@@ -419,3 +419,8 @@ HOOKS.append(Hook("round77", before=blind_round77.before, admitted=blind_round77
 from . import blind_round78  # noqa: E402
 
 HOOKS.append(Hook("round78", before=blind_round78.before, admitted=blind_round78.admitted, after=blind_round78.after))
+# --- blind round 81 (issue 44): drawn must-rules (seed 20261206) + eight outside kinds, measured blind
+from . import blind_round81  # noqa: E402
+
+HOOKS.append(Hook("round81", before=blind_round81.before, admitted=blind_round81.admitted, after=blind_round81.after,
+                  refusal=blind_round81.refusal))

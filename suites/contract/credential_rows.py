@@ -28,6 +28,10 @@ UNKNOWN = "unknown-user"
 """blind10 (issue 44): the reader of the rows whose credentials name a username no account has. "Missing or bad
 credentials" are bad whichever part is wrong; a server that looks the user up before it verifies answers an unknown
 name another way (404, no such user) than a known name with a wrong password."""
+ALONE = "username-alone"
+"""round81 (issue 44): the form of the rows whose Basic credentials carry the username alone, no colon and no password
+(base64 of the name): credentials the server cannot split are "bad credentials" too, and a server whose header parser
+fails on them answers another way (a 400 "malformed") than it answers a wrong password."""
 STATUS_RULES = ("EXPERTS-401",)
 """blind10 (issue 44): must-rules that state the status of bad credentials on their lists ("401 | Expert lists |
 Missing or bad credentials"), judged on every row of those lists here (list_responses judges them on the rows without
@@ -100,4 +104,6 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
     # (each set of parameters once: two rows of the array may share them under two readers)
     unknown = {r.combination.values: Row(Combination(op, UNKNOWN, r.combination.values), "any")
                for r in rows[::len(FORMS)]}
-    return rows + list(unknown.values())
+    # round81 (issue 44): the parameters of every third row from the second again, under the username alone
+    alone = {r.combination.values: Row(r.combination, ALONE) for r in rows[1::len(FORMS)]}
+    return rows + list(unknown.values()) + list(alone.values())

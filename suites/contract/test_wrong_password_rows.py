@@ -4,17 +4,18 @@ Each list credential_rows.py derives (the expert lists: "401 | Expert lists | Mi
 list) is called once per row of its covering array, with an account's username and a password that is not its own,
 and must refuse it (401, or another 4xx), never serve it: a server that checks the password on the plain request and
 lets a sorted, paged, projected or wrapped one through on the username alone is seen here. About 45 requests, no
-write.
+write. round81 (issue 44): some rows send the username alone (no colon, no password), which is bad credentials too.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
 import uuid
 
 import pytest
 from covering import parametrize_rows
-from credential_rows import STATUS_RULES, UNKNOWN, Row, array, credential_rules
+from credential_rows import ALONE, STATUS_RULES, UNKNOWN, Row, array, credential_rules
 
 from qaconform.contract import load_contract
 from qaconform.contract import path as contract_path
@@ -53,10 +54,15 @@ def _credentials(row: Row, profile: Profile) -> tuple[str, str, str]:
 def _read(row: Row, api: dict[str, ApiClient], profile: Profile) -> ApiResponse:
     """The row's one request: its list with its parameters, under the row's username and a wrong password."""
     username, password, _ = _credentials(row, profile)
-    client = ApiClient(profile, "wrong_password", username, password, api["anonymous"].recorder)
+    headers = None
+    if row.form == ALONE:  # round81 (issue 44): Basic credentials of the username alone, no colon, no password
+        headers = {"Authorization": "Basic " + base64.b64encode(username.encode("utf-8")).decode("ascii")}
+        client = ApiClient(profile, "wrong_password", None, None, api["anonymous"].recorder)
+    else:
+        client = ApiClient(profile, "wrong_password", username, password, api["anonymous"].recorder)
     try:
         params = row.combination.params({})
-        return client.get(contract_path(row.op), params=params or None, operation=row.op)
+        return client.get(contract_path(row.op), params=params or None, headers=headers, operation=row.op)
     finally:
         client.close()
 
