@@ -37,7 +37,7 @@ _kept_ids: dict[int, tuple[float, int, Any, Any]] = {}
 _STARTED_MS = int(time.time() * 1000)
 _READS_BODY = ("round80-comment-privacy-json-body-text-wins", "round80-answer-node-fields-json-body-wins",
                "round80-gdpr-no-type-form-csv-bulk", "round80-comment-charset-recipients-without-visibility-201",
-               "round80-gdpr-email-user-four-operations-refused")
+               "round80-gdpr-email-user-four-operations-refused", "round80-kind-gdpr-no-type-form-user-individual")
 _OPERATIONS = {"suspend", "anonymize", "delete", "anon-delete"}
 
 
@@ -87,11 +87,16 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
         sent = kept_json_object(request, loose=True) or {}
         if "body" in sent and set(sent) - {"body"}:
             return with_query(request, [(k, v) for k, v in request.query_params.multi_items() if k != "body"])
-    if op == "scheduleGdprJob" and faults.is_on("round80-gdpr-no-type-form-csv-bulk") \
-            and "type" not in request.query_params:
+    if op == "scheduleGdprJob" and "type" not in request.query_params:
         form = form_fields(request)
-        if form and "type" not in form and form.get("csvFileId"):
-            return with_query(request, [*request.query_params.multi_items(), ("type", "bulk")])
+        kind = None
+        if form and "type" not in form and form.get("csvFileId") and faults.is_on("round80-gdpr-no-type-form-csv-bulk"):
+            kind = "bulk"
+        if form and "type" not in form and form.get("user") and faults.is_on(
+                "round80-kind-gdpr-no-type-form-user-individual"):
+            kind = "individual"
+        if kind is not None:
+            return with_query(request, [*request.query_params.multi_items(), ("type", kind)])
     return request
 
 

@@ -63,6 +63,14 @@ _ALL: tuple[Fault, ...] = (
         "DATETIME column): breaks '| actionDate | string | Pattern YYYY-MM-DD HH:MM:SS.S. |' for those entries "
         "only.",
     ),
+    # --- after the measure: one more fault of each kind a miss closed, on another path (docs/blind-rounds.md)
+    Fault(
+        "round80-kind-gdpr-no-type-form-user-individual", "GDPR-BULK-NO-TYPE",
+        "Kind: an input form on an operation rarely tried that way. A job request without type sent as a "
+        "FORM-ENCODED body holding a user is scheduled as an individual job (the form binder defaults type to "
+        "individual when a user is posted): breaks 'Required: a bulk request without type is shown as incorrect.' "
+        "for that input form only.",
+    ),
     # --- eight of the outside kinds
     Fault(
         "round80-topics-v1-anonymous-401", "PERM-TOPICS",
