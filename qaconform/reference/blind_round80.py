@@ -32,7 +32,7 @@ CACHE_S = 5.0
 """How long round80-unfavorite-count-from-list-cache keeps a node a question list rendered."""
 KEPT_S = 3.0
 """How long round80-answer-comments-ids-kept-per-node keeps a comment's ids."""
-_rendered: dict[int, float] = {}
+_rendered: dict[int, tuple[float, int]] = {}
 _kept_ids: dict[int, tuple[float, int, Any, Any]] = {}
 _STARTED_MS = int(time.time() * 1000)
 _READS_BODY = ("round80-comment-privacy-json-body-text-wins", "round80-answer-node-fields-json-body-wins",
@@ -121,7 +121,9 @@ def _rendered_lists(svc: Service, request: Request, caller: Caller, response: Re
         now = time.monotonic()
         for item in list_items(response)[1]:
             if isinstance(item, dict) and isinstance(item.get("id"), int):
-                _rendered[item["id"]] = now
+                row = svc.db.one("SELECT favorite_count FROM nodes WHERE id = ?", (item["id"],))
+                if row is not None:
+                    _rendered[item["id"]] = (now, int(row["favorite_count"]))
     return response
 
 
@@ -132,10 +134,10 @@ def _unfavorite(svc: Service, request: Request, caller: Caller, response: Respon
     seen = _rendered.get(int(node["id"]))
     body = body_json(response)
     result = body.get("result") if isinstance(body, dict) else None
-    if seen is None or time.monotonic() - seen >= CACHE_S or not isinstance(result, dict) \
+    if seen is None or time.monotonic() - seen[0] >= CACHE_S or not isinstance(result, dict) \
             or not isinstance(result.get("favoriteCount"), int):
         return response
-    result["favoriteCount"] += 1
+    result["favoriteCount"] = seen[1]  # the count as the list's rendering had it
     return with_body(response, body)
 
 
@@ -161,8 +163,9 @@ def _user_answers(svc: Service, request: Request, caller: Caller, response: Resp
     raw = request.path_params.get("user_id", "")
     body, items = list_items(response)
     if not faults.is_on("round80-user-answers-commented-answers-listed") or not raw.isdecimal() \
-            or not isinstance(body, dict) or body.get("page") != 1:
-        return response
+            or not isinstance(body, dict) or body.get("page") != 1 \
+            or any(p in request.query_params for p in ("include", "exclude", "includeOnly")):
+        return response  # the projected query is another code path
     listed = {i.get("id") for i in items if isinstance(i, dict)}
     ids = [i for i in svc.db.ids(
         "SELECT DISTINCT a.id FROM nodes a JOIN nodes c ON c.answer_id = a.id WHERE c.type = 'comment'"
@@ -174,6 +177,9 @@ def _user_answers(svc: Service, request: Request, caller: Caller, response: Resp
     body["listCount"] = len(items)
     if isinstance(body.get("totalCount"), int):
         body["totalCount"] += len(ids)
+        size = body.get("pageSize")
+        if isinstance(size, int) and size > 0:
+            body["pageCount"] = -(-body["totalCount"] // size)
     return with_body(response, body)
 
 

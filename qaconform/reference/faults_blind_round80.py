@@ -8,6 +8,8 @@ are in :mod:`blind_round80`.
 
 Registered: the faults the self-test catches (``BLIND_round80``); the others stay wired but out of the registry
 (``BLIND_round80_MISSED``), each with the path the suites did not take in ``_MISSED_REASONS`` (docs/blind-rounds.md).
+round80-unfavorite-count-from-list-cache was wired wrong at the measure (its hook added one to the count instead of
+serving the count the list's rendering had, as its description says); corrected, the suites catch it as they are.
 """
 
 from __future__ import annotations
@@ -127,6 +129,21 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round80-answer-node-fields-json-body-wins":
+        "no answer of the run gives its body both ways with another Node field in the JSON body: the param_wins "
+        "answers (suites/conftest.py answer_in, the wrapped shared answer) send {body} alone in the JSON, and the "
+        "other-Node-fields answers (suites/contract/stated_forms.py carrier_answer) send their body in one carrier "
+        "only. A closing shares a write: the JSON carrier answer gives its body as a parameter too, the JSON's a "
+        "losing text, its judges (the non-ASCII scripts, ANSWER-OTHER-NODE-FIELDS) told apart from "
+        "CONV-PARAM-WINS-ANSWER when the losing text is stored; not done in this session",
+    "round80-cancelwiki-own-wrap-refused":
+        "member's one accepted own unwikify (suites/one_shot_calls.py cancelwiki_own_once, member_wiki_node_id) "
+        "carries no option; the options (one_shots.COMMON_OPTIONS) cross only the refused calls (novice's, "
+        "member's on another's node). The reference data holds one own wiki node of member's, consumed by that "
+        "call; carrying wrap on it (its effect on the response: not shown) puts the shape tests of that response "
+        "on a reading the description leaves open, and a second own wiki node is a fixture and a write more "
+        "(the suites' share: 82 of 83)",
+}
 
 BLIND_round80, BLIND_round80_MISSED = split_missed(_ALL, _MISSED_REASONS)
