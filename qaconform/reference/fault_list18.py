@@ -158,3 +158,7 @@ SESSION18 = SESSION18 + BLIND_round78  # BLIND_round78_MISSED: left out (docs/bl
 from .faults_blind_round81 import BLIND_round81  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round81  # BLIND_round81_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 80 (issue 44): drawn must-rules (seed 20261206) + eight outside kinds, measured blind
+from .faults_blind_round80 import BLIND_round80  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round80  # BLIND_round80_MISSED: left out (docs/blind-rounds.md)

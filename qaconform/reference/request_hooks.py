@@ -424,3 +424,7 @@ from . import blind_round81  # noqa: E402
 
 HOOKS.append(Hook("round81", before=blind_round81.before, admitted=blind_round81.admitted, after=blind_round81.after,
                   refusal=blind_round81.refusal))
+# --- blind round 80 (issue 44): drawn must-rules (seed 20261206) + eight outside kinds, measured blind
+from . import blind_round80  # noqa: E402
+
+HOOKS.append(Hook("round80", before=blind_round80.before, admitted=blind_round80.admitted, after=blind_round80.after))

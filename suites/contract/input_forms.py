@@ -9,7 +9,8 @@ Which values a rule may draw is decided here, from what the description states (
   comment's recipients (an array of objects) and a job's user, scheduleDate and operations (objects and an array)
   have no parameter form shown, so COMMENT-6 and the job rules are not sent form-encoded (the job's past date,
   operations and reassignUser, crossing2: the job's scalar fields, type and csvFileId, take the other forms, the
-  field the refusal is about stays in the JSON body);
+  field the refusal is about stays in the JSON body), except a job without type (round80, issue 44: its objects as
+  JSON text; a server reads them or not, a request without type is refused either way);
 - ``param_wins`` only where a parameter and a body value can differ so that the parameter's makes the request one
   the description refuses: COMMENT-BODY-REQUIRED has none (a body given one way is a body given; an empty parameter
   is not "without body");
@@ -57,8 +58,9 @@ ALLOWED: dict[str, dict[str, tuple[str, ...]]] = {
     # crossing3 (issue 44): a bulk job's reassignUser and operations in the stated forms, on the profile's file
     "GDPR-REASSIGN-FORMS": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
     "GDPR-OPERATIONS-RANGE": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},
-    # jobs4 (issue 44): no type; no value of type as a parameter makes a typed body type-less
-    "GDPR-BULK-NO-TYPE": {INPUT_FORM: (JSON, QUERY)},
+    # jobs4 (issue 44): no type; no value of type as a parameter makes a typed body type-less. round80: form too,
+    # its objects as JSON text (form_sends.py: every reading of a type-less request is a refusal)
+    "GDPR-BULK-NO-TYPE": {INPUT_FORM: (JSON, QUERY, FORM)},
     "GDPR-DATE-TIMESTAMP": {INPUT_FORM: (JSON, QUERY, PARAM_WINS)},  # a bulk job dated by timeStamp, its file's
     # forms (issue 44): an answer's only required field is its body, a scalar, so every form carries it
     "ANSWER-PUBLISHED": {WRITER: ANSWER_PUBLISHERS},
