@@ -154,3 +154,7 @@ SESSION18 = SESSION18 + BLIND_round77  # BLIND_round77_MISSED: left out (docs/bl
 from .faults_blind_round78 import BLIND_round78  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round78  # BLIND_round78_MISSED: left out (docs/blind-rounds.md)
+# --- closeb (issue 44): relations and node kinds met by the run's shared writes and refusals, closed by kind
+from .faults_closeb import CLOSEB  # noqa: E402
+
+SESSION18 = SESSION18 + CLOSEB  # round76/77's three closed faults re-enter through split_missed (reasons deleted)

@@ -419,3 +419,7 @@ HOOKS.append(Hook("round77", before=blind_round77.before, admitted=blind_round77
 from . import blind_round78  # noqa: E402
 
 HOOKS.append(Hook("round78", before=blind_round78.before, admitted=blind_round78.admitted, after=blind_round78.after))
+# --- closeb (issue 44): a send in a child space, an unwikify of an accepted wiki question, a send of an answered one
+from . import closeb_paths  # noqa: E402
+
+HOOKS.append(Hook("closeb", before=closeb_paths.before, after=closeb_paths.after))
