@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -44,6 +43,7 @@ from .placed_forms import placed_write  # noqa: F401 - forms9 (issue 44 item 3):
 from .properties import recipient_forms  # the privacy model reads it too, as a sibling (no package name there)
 from .public_threads import *  # noqa: F403 - histories5: the shared thread under a public comment's fixtures
 from .shared_answer_post import shared_answer_wrapped  # noqa: F401 - trade12: how the shared answer was posted
+from .shared_write import SharedWrite
 from .wiki_own_question import listed_before_the_moves, wiki_question  # noqa: F401 - accept22: the fixture too
 
 
@@ -83,33 +83,6 @@ def fresh_answer(member: ApiClient, question_id: int, run_tag: str, created: Any
 # ------------------------------------------------------------------------------------------------ shared writes
 # Issue 29: at most 100 accepted writes. A write several checks read is made ONCE per run and target (every worker
 # reads it); a test whose case is its own request still sends it. forms9: forms drawn by the seed (placed_forms.py).
-
-
-@dataclass(frozen=True)
-class SharedWrite:
-    """One shared write: the response, the text its body or prompt was given (what read-backs look for) and the
-    node it acted on (an action's node, a comment's parent; the new node's id is ``id``)."""
-
-    resp: ApiResponse
-    text: str
-    node: int | None = None
-    form: str = "json"
-    """The input form a post's body travelled in (spec/dimensions.yaml ``input_form``; answers: :func:`answer_in`)."""
-    refused: ApiResponse | None = None
-    """The refusal this write stands in for: a post on a locked node the target refused (what a lock does to new
-    posts is not shown), made again where it goes otherwise (:func:`answer_in`)."""
-    repeats: int | None = None
-    """The private comment this one was sent as a reply to, repeating its option (:data:`REPEATS_OPTION_OF`); the
-    reply's refusal, if any, is :attr:`refused`."""
-    repeats_under: int | None = None
-    """The answer the comment :attr:`repeats` is under (qa21: whether the replier reads it there)."""
-    key: str = ""
-    """The shared write's key: the reads made around a post are kept under it (counts_after_posts.py)."""
-
-    @property
-    def id(self) -> int | None:
-        """The id of what a post created (any 2xx: an answer held in moderation), else None."""
-        return new_id(self.resp) if 200 <= self.resp.status < 300 else None
 
 
 def _answer_id(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
@@ -439,8 +412,10 @@ def locked_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], answer_
 def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                    created: Any, profile: Profile) -> Callable[[str], SharedWrite]:
     """``sent_to_mod_by(role)``: role (admin or moderator) sends a new published node to moderation, once per run:
-    the permission cell, the action's shape and its record read it. moderator's is its OWN answer to the fixture
-    question (a moderator acting on its own node as well as an admin on another's: issue 44), admin's a comment
+    the permission cell, the action's shape and its record read it. moderator's is its OWN answer (a moderator acting
+    on its own node as well as an admin on another's: issue 44) to the question of a child space the run found
+    (found_nodes.child_space_found, closeb: no other send acts in a child space, round76-sendtomod-child-space-verb-
+    moved), else to the fixture question (``question``: which one, for its readers), admin's a comment
     of member's under :func:`shared_answer` that admin locked first (:func:`locked_comment`: a locked node is still
     a "Published node", so the state table's row holds for it). The action matrix sees the effects of a send to
     moderation on both kinds, and on a locked node, without another write. The node is its own (moderation takes
@@ -448,17 +423,19 @@ def sent_to_mod_by(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
 
     def get(role: str) -> SharedWrite:
         text = f"to be sent to moderation by {role}"
+        under = None
         if role == "admin":  # locked first (:func:`locked_comment`): a send of a node already locked
             node = int(request.getfixturevalue("locked_comment").node)
         else:
+            under = found_nodes.child_space_found(request, api, profile) or question_id  # closeb (issue 44)
             answer = placed_forms.placed(request, profile, "sent_to_mod_by", f"answer to send to moderation by "
-                                         f"{role}", lambda form: post_answer_in(api[role], question_id, run_tag,
+                                         f"{role}", lambda form: post_answer_in(api[role], under, run_tag,
                                                                                 created, text, form))
             node = answer_posted(answer, "to send to moderation")
-            listed_before_send(api[role], question_id, node)
+            listed_before_send(api[role], under, node)
         resp = _shared(request, profile, f"sendToMod by {role}", lambda: one_shots.act(  # paths17: options
             api[role], request.config, "sendToModeration", role, node))
-        return SharedWrite(resp, "", node)
+        return SharedWrite(resp, "", node, question=under)
 
     return get
 

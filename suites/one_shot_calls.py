@@ -300,6 +300,11 @@ def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient
 CONTRIBUTION = "member's comment"
 """The key of member's comment on the wiki question (:func:`contributed_before_refusal`) in :func:`wiki_refusals`,
 beside the refusals by role: test_node_actions.py sends it to moderation under --thorough."""
+STRANGER = "member before its comment"
+"""closeb (issue 44): the key of member's refused unwikify of the wiki question made BEFORE its comment there, while
+member stands to the node in no relation the earlier rounds planted (not its author, nothing of member's under it):
+a server taking "own" from a relation no read names (the node's author answered a question of the caller's,
+round77-cancelwiki-owner-answered-callers-question) lets member in there only. A refusal, no write."""
 LOCK = "member's lock"
 """The key of member's refused lock of the wiki question after its comment (:func:`lock_after_contribution`) in
 :func:`wiki_refusals`."""
@@ -351,13 +356,16 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     the operation, so only the permission can refuse it (on the matrix's answers, which are not wiki, a server may
     answer the state first; an option's path is the one the outside round found). Empty when another
     xdist worker already consumed the node. Holds member's comment on the node too (:data:`CONTRIBUTION`), posted
-    first."""
+    after member's first refusal (:data:`STRANGER`, closeb: made while member wrote nothing there) and before the
+    others."""
     node = _one_shot(request, "wiki_node_id")
     path = shared_path(request, profile.base_url, f"cancelwiki moderator {node}")
     if path is not None and path.exists():
         return {}
+    stranger = _consuming(request, profile, "wiki_node_id", node, functools.partial(  # closeb: before the comment
+        api["member"].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"))()
     posted = contributed_before_refusal(request, api, profile, node)
-    refusals = {role: _consuming(request, profile, "wiki_node_id", node, functools.partial(
+    refusals = {STRANGER: stranger} | {role: _consuming(request, profile, "wiki_node_id", node, functools.partial(
         api[role].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
     for option in one_shots.COMMON_OPTIONS:  # round65 (issue 44): the own-only permission with each common option
         refusals[f"member with {option}=true"] = _consuming(request, profile, "wiki_node_id", node, functools.partial(

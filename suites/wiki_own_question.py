@@ -73,8 +73,22 @@ def _judged(request: pytest.FixtureRequest) -> bool:
     """Whether the run collected a test that judges the answer (one asking :func:`listed_before_the_moves`): else no
     write is made for it here, and the one-shot calls follow the doctor's reads with no write between them, as before
     (round35-question-lists-cached-through-unwikify: a list read before an unwikify served again after it). Every
-    xdist worker collects every test, so each decides alike."""
-    return any("listed_before_the_moves" in getattr(item, "fixturenames", ()) for item in request.session.items)
+    xdist worker collects every test, so each decides alike. closeb: a test of admin's send of the question once
+    unwikified (:func:`reads_the_answered_send`) asks for it too."""
+    return any("listed_before_the_moves" in getattr(item, "fixturenames", ()) or reads_the_answered_send(item)
+               for item in request.session.items)
+
+
+def reads_the_answered_send(item: Any) -> bool:
+    """closeb (issue 44): whether ``item`` judges the action matrix's send of the unwikified question (its cell mark:
+    sendToModeration on a question, state unwikified, suites/contract/unwikified_node.py). In a whole run that
+    question is answered when it is sent (member's answer above, whose tests every run collects), so the send's
+    rules' tests run alone (the self-test's selection) must meet it answered too, not a state no run gives
+    (round77-sendtomod-answered-question-action-list: caught by a whole run, missed by ACTION-WRAPPERS's tests)."""
+    return any(m.kwargs.get("operation") == "sendToModeration"
+               and (m.kwargs.get("dims") or {}).get("node_state") == "unwikified"
+               and (m.kwargs.get("dims") or {}).get("node_kind") == "question"
+               for m in getattr(item, "iter_markers", lambda _name: ())("cell"))
 
 
 KEY = "wiki question answer read back"

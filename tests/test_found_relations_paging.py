@@ -170,7 +170,7 @@ def test_a_cell_with_no_found_node_says_in_words_which_node_would_unlock_it() ->
     node in words: "an answer novice did not write, under a question novice did not write"."""
     import pytest
     from found_relations import Cell
-    from test_found_relations import FoundScene, _node_of
+    from test_found_relations import FoundScene, _tried
 
     from qaconform.pytest.outcomes import Skipped
 
@@ -179,6 +179,6 @@ def test_a_cell_with_no_found_node_says_in_words_which_node_would_unlock_it() ->
              "question_author": "an answer under a question novice wrote"}
     for relation, said in words.items():
         with pytest.raises(Skipped) as skipped:
-            _node_of(FoundScene(found=[]), Cell("lockNode", "novice", relation, "answer"))
+            _tried(FoundScene(found=[]), Cell("lockNode", "novice", relation, "answer"))
         message = str(skipped.value)
         assert said in message and relation + " of" not in message and " a answer" not in message, message

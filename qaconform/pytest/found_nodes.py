@@ -167,6 +167,13 @@ def child_space_or(request: Any, api: dict[str, ApiClient], profile: Profile, ro
     more."""
     if (role, form) != (CHILD_SPACE_WRITER, answer_form(CHILD_SPACE_WRITER)):
         return question
+    return child_space_found(request, api, profile) or question
+
+
+def child_space_found(request: Any, api: dict[str, ApiClient], profile: Profile) -> int | None:
+    """:func:`child_space_question`, found once per run and target (every worker writes under the same one), or
+    None: where :func:`child_space_or` puts admin's answer, and (closeb) moderator's answer it sends to moderation
+    (suites/conftest.py ``sent_to_mod_by``)."""
     found = once_per_run(request, profile.base_url, "child_space_question", lambda: child_space_question(
         api, profile, request.getfixturevalue("user_ids")) or 0)
-    return int(found) or question
+    return int(found) or None

@@ -162,3 +162,7 @@ SESSION18 = SESSION18 + BLIND_round81  # BLIND_round81_MISSED: left out (docs/bl
 from .faults_blind_round80 import BLIND_round80  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round80  # BLIND_round80_MISSED: left out (docs/blind-rounds.md)
+# --- closeb (issue 44): relations and node kinds met by the run's shared writes and refusals, closed by kind
+from .faults_closeb import CLOSEB  # noqa: E402
+
+SESSION18 = SESSION18 + CLOSEB  # round76/77's three closed faults re-enter through split_missed (reasons deleted)

@@ -138,7 +138,11 @@ _MISSED_REASONS: dict[str, str] = {
         "seeded trade of that comment, left for a round with the time to move its readers. accept23 (twenty-first "
         "session): member's query-form answer (answer_in, posted anyway) under wiki_node_id before its lock and "
         "unwikify was examined, not tried: the answer form matrix blames a refused publisher's answer on ANSWER-201, "
-        "not PERM-ANSWER, and that answer's reads (found relations, the answer lists) would meet another question",
+        "not PERM-ANSWER, and that answer's reads (found relations, the answer lists) would meet another question. "
+        "closeb (twenty-second session): still out. The run's one answer under a wiki question (member's param_wins, "
+        "accept22) is under member's OWN wiki question (the fault lets the author in); moving it under admin's "
+        "wiki_node_id changes the relation that answer was placed for (a question its writer wrote), and member's "
+        "comment there is budget9's contributor relation: no trade without a second answer of member's",
 }
 
 BLIND_round65, BLIND_round65_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)

@@ -172,7 +172,12 @@ _MISSED_REASONS: dict[str, str] = {
         "the run's one answer under a child space's question is admin's (found_nodes.CHILD_SPACE_WRITER, blind12), "
         "and a caller holding a moderation permission is let in; a member or novice answer there is an accepted write "
         "more (97 of 100, suites 81 of 82) or a trade of admin's answer to member, whose shared answer in its form is "
-        "read by many suites as an answer under another's question: left for a session that can re-check its readers",
+        "read by many suites as an answer under another's question: left for a session that can re-check its readers. "
+        "closeb (twenty-second session): moderator's shared send now acts on its answer under the child space's "
+        "question (found_nodes.child_space_found), a second answer there, but moderator too holds a moderation "
+        "permission (let in); the child space's question found is member's (CHILD_SPACE_WRITERS, member first), so "
+        "member's shared answer moved there lands under its OWN question, a relation its readers do not expect: "
+        "the trade needs a child space question of another account's (novice's or admin's) first",
 }
 
 BLIND_round72, BLIND_round72_MISSED = split_missed(_ALL + _SUPPLEMENT + _KINDS, _MISSED_REASONS)

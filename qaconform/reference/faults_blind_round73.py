@@ -130,7 +130,14 @@ _MISSED_REASONS: dict[str, str] = {
         "(moderator's on a locked one, novice's as a reply); the fix of this kind is one account's shared plain "
         "comment moved onto the fixture question's accepted answer, as suites/conftest.py COMMENT_ON_LOCKED did for "
         "a lock (no write more), left for a session that can first move a piece out of suites/conftest.py (595 of "
-        "600 lines) and re-check the readers of that comment",
+        "600 lines) and re-check the readers of that comment. closeb (twenty-second session) moved SharedWrite out of "
+        "conftest.py (570 lines now) and examined the trade, not tried: admin's plain comment (and novice's reply to "
+        "it, COMMENT_AS_REPLY, which follows it) onto the fixture question's accepted answer when member wrote it (so "
+        "the action matrix's comment_of:admin keeps member as its parent's author); comment_responses.py and "
+        "public_threads.py follow SharedWrite.node already, but test_write_forms.py (_parent: top.node != "
+        "shared_answer skips) and test_stated_forms.py (the string recipients case replies only when shared.node == "
+        "forms_answer, read back in forms_answer's list) would lose their reply paths unless they follow the node, "
+        "and the accepted answer needs a read (member's answer list, marked, under the fixture question)",
     "round73-comment-params-json-empty-body-400":
         "a reading the description allows: 'A body sent with a request must have the format that matches the URL "
         "extension or the request's Content-Type header'; a request that declares application/json and sends an "

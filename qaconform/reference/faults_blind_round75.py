@@ -142,7 +142,11 @@ _MISSED_REASONS: dict[str, str] = {
     "round75-comment-on-wiki-question-answer-refused":
         "no comment of the run goes on an answer under a community-wiki question: the shared comments go under the "
         "fixture question's answers, whose question is not wiki; one there is an accepted write more, or a trade "
-        "moving a shared comment whose readers expect the fixture thread, left for a session with time to move them",
+        "moving a shared comment whose readers expect the fixture thread, left for a session with time to move them. "
+        "closeb (twenty-second session): the one answer of the run under a wiki question is member's param_wins "
+        "under member's own wiki question (accept22), so the fault needs a comment there by novice (not its "
+        "author, no Mark as community wiki): novice's shared plain comment is COMMENT_AS_REPLY's reply to admin's, "
+        "whose readers (public_threads.private_reply_parent, test_write_forms.py) need it beside admin's: not tried",
     "round75-lock-moderator-in-moderation-refused":
         "moderator's shared lock acts on admin's answer, never sent to moderation; the run's node another account "
         "sent to moderation is locked by admin, who sent it (round34's path: a lock after the caller's own action). "

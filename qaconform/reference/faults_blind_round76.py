@@ -127,13 +127,6 @@ _MISSED_REASONS: dict[str, str] = {
         "CONV-PARAM-AS-BODY-FIELD alone for a refused drawn form (a 401/403 there is also PERM-COMMENT's: naming it "
         "beside the form rule in judge closes it at that seed, no write); at every seed it needs the form rotation "
         "to give novice the query form in the self-test's own run, or a DRAWS dimension for it",
-    "round76-sendtomod-child-space-verb-moved":
-        "no send to moderation of the run acts on a node of a child space: the shared sends (suites/conftest.py "
-        "sent_to_mod_by, answer_sent_to_mod_by_admin, moderated_comment; one_shot_calls member_wiki_sent_first) act "
-        "on nodes under the fixture question, member's wiki question (space 1) and admin's wiki question (space 2, "
-        "a top-level space). Moderator's lock of its answer under member's question (members_question_id, space 4, a "
-        "child space) shows the path exists; placing moderator's shared send (sent_to_mod_by('moderator'), its own "
-        "new answer) under members_question instead of the fixture question closes it at no write more",
 }
 
 BLIND_round76, BLIND_round76_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -125,23 +125,6 @@ _MISSED_REASONS: dict[str, str] = {
         "seed draw sending that repeat without privacy fields on half the seeds (its readers judge rule 3 either way; "
         "the permission cell postComment-mod-moderator it also is would move to the other half), or the field-less "
         "reply of public_threads.py put under the to-moderators comment on a draw",
-    "round77-sendtomod-answered-question-action-list":
-        "a self-test selection miss, reasoned from the code, not measured (a whole run was not made: the machine's "
-        "CI load): the run's one send of a question is admin's of member_wiki_node_id (unwikified_node.py, the "
-        "action matrix's sent_after_unwikify cell, whose record_of fails ACTION-WRAPPERS on a list); the node has an "
-        "answer only once wiki_own_question.answer_first posts member's param_wins answer, which it does only when "
-        "the run collected a test asking listed_before_the_moves (test_answer_form_matrix.py, "
-        "test_request_conventions.py), never among ACTION-WRAPPERS's tests. Next: qaconform selftest --fault <it> "
-        "--whole-suite --no-clean --jobs 1; if caught there, the matrix's send cell could ask answer_first itself",
-    "round77-cancelwiki-owner-answered-callers-question":
-        "member's refused unwikifies of another's wiki node meet the relations registered faults plant, never a "
-        "stranger's: wiki_node_id (admin's question; admin answered member's question) only after member's comment "
-        "on it (one_shot_calls.contributed_before_refusal, budget9: the commenter relation, round67's, which the "
-        "fault leaves alone); found_relations.placed gives the NONE answer cell the first wiki answer (moderator's "
-        "73, which member commented on) and the NONE question cell the first NON-wiki question (any caller refused "
-        "by its state, the permission never tried); moderator's wiki answer 77 (moderator answered member's "
-        "question) is never tried. Closing by refusals, no write: the unwikify cells of found_relations.py try "
-        "every found wiki node of the relation, and a wiki question for the question cell",
     "round77-answer-form-charset-body-lost":
         "a repeat, not a miss: round68-answer-form-charset-body-lost (registered under CONV-PARAM-AS-BODY-FIELD, the "
         "rule test_answer_form_matrix.py blames a lost form field on by design) plants the same path; the pre-measure "

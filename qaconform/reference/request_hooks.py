@@ -428,3 +428,7 @@ HOOKS.append(Hook("round81", before=blind_round81.before, admitted=blind_round81
 from . import blind_round80  # noqa: E402
 
 HOOKS.append(Hook("round80", before=blind_round80.before, admitted=blind_round80.admitted, after=blind_round80.after))
+# --- closeb (issue 44): a send in a child space, an unwikify of an accepted wiki question, a send of an answered one
+from . import closeb_paths  # noqa: E402
+
+HOOKS.append(Hook("closeb", before=closeb_paths.before, after=closeb_paths.after))

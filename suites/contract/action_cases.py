@@ -190,7 +190,8 @@ REUSED_NODES: dict[str, PoolNode] = {
     "locked_by:moderator": PoolNode("answer_of:admin", "answer", CREATED, "admin", Q, Q),
     "locked_by:admin": PoolNode("answer_sent_to_mod_by_admin", "answer", MODERATED, "member", Q, Q),  # round34
     "locked_comment": PoolNode("locked_comment", "comment", CREATED, "member", "member", Q),
-    "sent_to_mod:moderator": PoolNode("sent_to_mod:moderator", "answer", CREATED, "moderator", Q, Q),
+    "sent_to_mod:moderator": PoolNode("sent_to_mod:moderator", "answer", CREATED, "moderator", Q, Q),  # or a child
+    # space's question where found (closeb): moderator, its author, stands to it as AUTHOR under either
     "sent_to_mod:admin": PoolNode("sent_to_mod:admin", "comment", LOCKED, "member", "member", Q),
     "moderated_comment": PoolNode("moderated_comment", "comment", CREATED, "novice", "member", Q),
     "answer_sent_to_mod_by_admin": PoolNode("answer_sent_to_mod_by_admin", "answer", CREATED, "member", Q, Q),

@@ -163,6 +163,25 @@ def placed(cell: Cell, found: Iterable[Found]) -> Found | None:
     return next((n for n in fit if n.wiki or cell.action != WIKI), None)
 
 
+WIKI_TRIES = 4
+"""closeb (issue 44): the found wiki nodes an unwikify cell tries besides the one it is placed on, at most."""
+
+
+def also_placed(cell: Cell, found: Iterable[Found]) -> list[Found]:
+    """closeb (issue 44): for an unwikify cell, every other found WIKI node of its kind to which its role stands in
+    its relation (:data:`WIKI_TRIES` at most), after the one :func:`placed` gives. One node per relation met only the
+    relations the walk names on the first wiki node that holds them (member's first NONE wiki answer is one it
+    commented on; its NONE question cell a question that is not wiki, refused by its state), so a server taking
+    "own" from a relation the walk does not name (the wiki node's author answered a question of the caller's:
+    round77-cancelwiki-owner-answered-callers-question) let member in unseen on a stranger's wiki node. Refusals
+    only: the permission table refuses each of these calls whatever wiki node it acts on."""
+    if cell.action != WIKI:
+        return []
+    first = placed(cell, found)
+    return [n for n in found if n.kind == cell.kind and n.wiki and n != first
+            and cell.relation in n.relations(cell.role)][:WIKI_TRIES]
+
+
 # --- the reads ----------------------------------------------------------------------------------------------------
 
 def _items(resp: ApiResponse) -> list[dict[str, Any]] | None:

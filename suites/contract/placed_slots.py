@@ -37,7 +37,8 @@ class Slot:
 SLOTS: dict[str, Slot] = {
     "others_answer": Slot("postAnswer", "question novice wrote", "admin", 0),
     "answer_under_members_question": Slot("postAnswer", "question member wrote", "moderator", 1),
-    "sent_to_mod_by": Slot("postAnswer", "question novice wrote, then sent to moderation", "moderator", 2),
+    "sent_to_mod_by": Slot("postAnswer", "question of a child space (else novice's), then sent to moderation",
+                           "moderator", 2),
     "answer_sent_to_mod_by_admin": Slot("postAnswer", "question novice wrote, then sent to moderation", "member", 3),
     "comment_on_own_node": Slot("postComment", "question", "novice", 0),
     "locked_comment": Slot("postComment", "comment (a reply to the writer's own comment)", "member", 2),

@@ -420,6 +420,7 @@ def test_locking_an_already_locked_node_is_recorded(moderator: ApiClient, locked
 class Sent:
     node: int
     resp: ApiResponse
+    question: int | None = None  # closeb: the question the sent answer is under (a child space's, where found)
 
 
 @pytest.fixture(scope="module")
@@ -427,7 +428,7 @@ def sent_to_mod(sent_to_mod_by: Callable[[str], Any]) -> Sent:
     """moderator (Send already published question to moderation) sends its own new, published answer: the run's
     shared one (suites/conftest.py ``sent_to_mod_by``, which the permission and shape tests read too)."""
     sent = sent_to_mod_by("moderator")
-    return Sent(sent.node, sent.resp)
+    return Sent(sent.node, sent.resp, sent.question)
 
 
 @pytest.mark.rule("ACTION-WRAPPERS", "ACTION-RECORD-SHAPE", "ACTION-NODE-ID", "SHAPE-SEND-TO-MODERATION",
@@ -525,6 +526,7 @@ def test_whether_a_node_in_moderation_is_still_listed_is_recorded(sent_to_mod: S
                                                                   user_ids: dict[str, int], question_id: int,
                                                                   observe: Any) -> None:
     author_id = user_ids.get("moderator")  # the node is moderator's own answer (suites/conftest.py sent_to_mod_by)
+    question = sent_to_mod.question or question_id  # closeb: under a child space's question where the run found one
     in_answer_list: dict[str, Any] = {}
     in_question: dict[str, Any] = {}
     for role in ("member", "novice", "moderator", "admin", "anonymous"):
@@ -533,12 +535,12 @@ def test_whether_a_node_in_moderation_is_still_listed_is_recorded(sent_to_mod: S
             if author_id is not None:
                 hit = find_listed(client, f"user/{author_id}/answer.json", sent_to_mod.node, max_pages=10)
                 in_answer_list[role] = hit is not None
-            q = find_listed(client, "question.json", question_id, {"includeOnly": "id,answers"}, max_pages=10)
+            q = find_listed(client, "question.json", question, {"includeOnly": "id,answers"}, max_pages=10)
             in_question[role] = None if q is None else sent_to_mod.node in (q.get("answers") or [])
         except AssertionError as exc:
             in_answer_list.setdefault(role, f"unreadable: {str(exc).splitlines()[0][:200]}")
     observe("OBS-SENDTOMOD-LISTED", send_status=sent_to_mod.resp.status, in_authors_answer_list=in_answer_list,
-            in_fixture_question_answers=in_question)
+            in_its_question_answers=in_question, question=question)
 
 
 # ------------------------------------------------------------------------------------------------ reverse moves

@@ -248,7 +248,8 @@ def test_each_caller_gets_what_the_permission_table_allows(
 @pytest.mark.writes
 @pytest.mark.rule("PERM-CANCELWIKI", "PERM-CANCELWIKI-OWN")
 @pytest.mark.parametrize("role,rule", [("novice", "PERM-CANCELWIKI"), ("member", "PERM-CANCELWIKI-OWN")] + [
-    (f"member with {o}=true", "PERM-CANCELWIKI-OWN") for o in one_shots.COMMON_OPTIONS])  # round65: with an option
+    (f"member with {o}=true", "PERM-CANCELWIKI-OWN") for o in one_shots.COMMON_OPTIONS] + [  # round65: with an option
+    ("member before its comment", "PERM-CANCELWIKI-OWN")])  # closeb: one_shot_calls.STRANGER
 def test_unwikifying_anothers_wiki_node_is_refused_without_the_permission(
         wiki_refusals: dict[str, ApiResponse], role: str, rule: str) -> None:
     """On a node that IS wiki (wiki_node_id, not member's), only the permission can refuse: 401 or 403."""
