@@ -97,7 +97,7 @@ class SharedWrite:
     """The input form a post's body travelled in (spec/dimensions.yaml ``input_form``; answers: :func:`answer_in`)."""
     refused: ApiResponse | None = None
     """The refusal this write stands in for: a post on a locked node the target refused (what a lock does to new
-    posts is not shown), made again where it goes otherwise (:func:`answer_in`)."""
+    posts is not shown), made again where it goes otherwise (:func:`answer_in`); a plain comment's drawn form."""
     repeats: int | None = None
     """The private comment this one was sent as a reply to, repeating its option (:data:`REPEATS_OPTION_OF`); the
     reply's refusal, if any, is :attr:`refused`."""
@@ -319,7 +319,7 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
             lambda: post_comment_in(api[role], parent, run_tag, created, text, form, visibility=named)))
         if form != "json" and 400 <= resp.status < 500:  # the form not taken: the comment form matrix judges it
             return SharedWrite(_shared(request, profile, f"comment of {role}", lambda: post_comment(
-                api[role], parent, run_tag, created, text=text, visibility=named)), text, shared_answer)
+                api[role], parent, run_tag, created, text=text, visibility=named)), text, shared_answer, refused=resp)
         return SharedWrite(resp, text, shared_answer, form=form, key=key)
 
     return get

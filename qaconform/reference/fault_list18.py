@@ -154,3 +154,7 @@ SESSION18 = SESSION18 + BLIND_round77  # BLIND_round77_MISSED: left out (docs/bl
 from .faults_blind_round78 import BLIND_round78  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round78  # BLIND_round78_MISSED: left out (docs/blind-rounds.md)
+# --- closea (issue 44): blind misses of forms, jobs and seed draws closed by kind, and one more fault of each kind
+from .faults_closea import CLOSEA  # noqa: E402
+
+SESSION18 = SESSION18 + CLOSEA

@@ -123,12 +123,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round78-gdpr-user-email-as-parameter-refused":
-        "no job of the run sends its user object as a request parameter: test_input_form_matrix.py send() puts "
-        "the scalar fields in the row's form and ``rest`` (user, scheduleDate, operations) always in the JSON body, "
-        "as the object's parameter form is not shown (the reference reads JSON text). A closing is by refusals, no "
-        "write: in GDPR-USER-FORMS's query row, send user as JSON text in a parameter by id and by email on the "
-        "past-dated job and judge only that a form taken for id is taken for email too (past date's 400)",
     "round78-lock-after-unwikify-extra-null":
         "no lock of the run goes to a node after its unwikify: the wiki node is locked BEFORE its unwikify "
         "(suites/scenarios/test_locked_wiki.py, accept23's path) and the one-shot unwikified node "

@@ -419,3 +419,7 @@ HOOKS.append(Hook("round77", before=blind_round77.before, admitted=blind_round77
 from . import blind_round78  # noqa: E402
 
 HOOKS.append(Hook("round78", before=blind_round78.before, admitted=blind_round78.admitted, after=blind_round78.after))
+# --- closea (issue 44): one more fault of each kind closea closed
+from . import closea  # noqa: E402
+
+HOOKS.append(Hook("closea", before=closea.before))
