@@ -129,11 +129,6 @@ _MISSED_REASONS: dict[str, str] = {
         "(suites/contract/unwikified_node.py) is only sent to moderation by admin. A lock of it after the send is "
         "one accepted write (the suites' share has 1 left: 81 of 82), judged by test_action_matrix.py's "
         "EFFECT_RULES at node_state unwikified; moving the wiki lock after the unwikify loses accept23's path",
-    "round78-reassign-id-no-realname-refused":
-        "every reassignUser of the run names the scheduling account (suites/contract/job_requests.py reassign_of: "
-        "admin), who has a real name; no reassign names a user without one (realname is 'Optional.', the reference "
-        "data's user13 has none). A closing is by reads and refusals: take a user without realname from an expert "
-        "list read the run already makes and reassign the past-dated job rows to it by id and by username",
 }
 
 BLIND_round78, BLIND_round78_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -15,6 +15,13 @@ CLOSEA: tuple[Fault, ...] = (
         "reassignUser.id only): breaks 'Identifies the user to whom content is reassigned, by exactly one of "
         "username or id.' for the username form given as a parameter only.",
     ),
+    # round78-reassign-id-no-realname-refused's kind: a job's user form decided by what the user's profile holds
+    Fault(
+        "closea-kind-job-user-id-no-realname-refused", "GDPR-USER-FORMS",
+        "An individual job whose user is given by id naming a user WITHOUT a real name is refused 400 with the "
+        "missing-user message (the id lookup joins the profile's display name); by email or username, or a user "
+        "with a real name, it is taken: breaks 'Exactly one of username, email, id.' for those users by id only.",
+    ),
     # round76-comment-novice-param-body-refused's kind: a plain comment refused 403 in one input form and writer
     Fault(
         "closea-kind-comment-member-form-body-refused", "PERM-COMMENT",

@@ -38,6 +38,7 @@ from job_requests import (
     stated_operations,
     user_of,
 )
+from listops import Fetch
 from test_input_form_matrix import pytest_generate_tests  # noqa: F401 - the matrix's rows, the same ids
 
 from qaconform import contract
@@ -68,27 +69,43 @@ def _object_as_parameter(case: Case, admin: ApiClient, name: str, fields: dict[s
                               f"body field may also be given as a request or query parameter, and {stated}", resp)
 
 
+@pytest.fixture(scope="module")
+def without_realname(run_fetch: Fetch) -> tuple[str, int] | None:
+    """closea (round78-reassign-id-no-realname-refused's kind: a job's user form decided by what the user's profile
+    holds): (username, id) of the first user of admin's active expert list (its first 50) without a real name
+    ("realname | string | Optional."), or None when every listed user has one. A read shared by the run."""
+    resp = run_fetch("admin", contract.path("listActiveExperts"), pageSize=50)
+    body = resp.json() if resp.status == 200 and resp.content.strip() else None
+    users = body.get("list") if isinstance(body, dict) else None
+    return next(((u["username"], u["id"]) for u in users or [] if isinstance(u, dict) and not u.get("realname")
+                 and isinstance(u.get("username"), str) and isinstance(u.get("id"), int)), None)
+
+
 # crossing2 (issue 44): an individual job's user in every stated form, whichever form the job's scalar fields take
 
 
 @pytest.mark.rule("GDPR-USER-FORMS")
 @pytest.mark.gdpr
 def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_form(
-        case: Case, admin: ApiClient, profile: Profile) -> None:
+        case: Case, admin: ApiClient, profile: Profile, without_realname: tuple[str, int] | None) -> None:
     """gdpr_user by email and by id on an individual job dated in the past, type in the row's form (a param_wins body
     says bulk), beside it (stated) a csvFileId naming no file: the past date's 400 is the one stated answer, so a user
     form not taken shows as another answer. Without [safety] destructive an invalid operations list is the guard.
     round73 (issue 44): each form with one operation and with all four ("at most 4 elements"): refusals, no write.
-    closea: on a query row the user object also as a query parameter, by email and by id (the module's docstring)."""
+    closea: on a query row the user object also as a query parameter, by email and by id (the module's docstring);
+    beside gdpr_user, by id, a listed user without a real name (:func:`without_realname`), where the site lists one."""
     answers: dict[tuple[str, int], ApiResponse] = {}
     guards = set() if profile.safety.destructive else {OPERATIONS_INVALID}
     losing = {"type": "bulk"} if case.form == PARAM_WINS else {}
-    for form, ops in [(f, o) for f in USER_FORMS for o in ([["qc-not-an-operation"]] if guards
-                                                          else [["suspend"], list(OPERATIONS)])]:
+    users = {f: user_of(profile, f) for f in USER_FORMS}
+    if without_realname is not None:
+        users["id, a user without a real name"] = {"id": without_realname[1]}
+    for form, ops in [(f, o) for f in users for o in ([["qc-not-an-operation"]] if guards
+                                                      else [["suspend"], list(OPERATIONS)])]:
         fields: dict[str, Any] = {"type": "individual"}
         if case.other == STATED:
             fields["csvFileId"] = missing_csv(profile)
-        rest = {"user": user_of(profile, form), "scheduleDate": {"formatted": past()}, "operations": ops}
+        rest = {"user": users[form], "scheduleDate": {"formatted": past()}, "operations": ops}
         answers[form, len(ops)] = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields,
                                        rest, losing)
     taken = [f for f, r in answers.items() if r.status == 400 and error_of(r) == PAST_DATE]
@@ -107,7 +124,7 @@ def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_fo
                                                      f"the body: the body won ({error!r}); the parameter wins", resp)
         if not taken:  # no form taken in this input form: perhaps the form itself is not, CONV's to judge
             form_not_taken(case, resp, f"400 {PAST_DATE!r}")
-        fail([case.rule], f"{case.label}: an individual job naming gdpr_user by {form} ({user_of(profile, form)}), "
+        fail([case.rule], f"{case.label}: an individual job naming its user by {form} ({users[form]}), "
                           f"{count} operation(s), type {where(case, losing)}, dated in the past: its one error is the "
                           "date, expected 400 "
                           f"{{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (taken by {taken or 'no form'}; "
@@ -159,13 +176,18 @@ def _judge_taken(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[
 @pytest.mark.rule("GDPR-REASSIGN-FORMS")
 @pytest.mark.gdpr
 def test_a_reassign_user_in_every_stated_form_is_taken_in_every_input_form(
-        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
+        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
+        without_realname: tuple[str, int] | None) -> None:
     """reassignUser naming admin (the scheduling account) by username and by id, each on a past-dated bulk job: a
     form not taken shows as another answer than the past date's ("by exactly one of username or id"); round73: each
-    form with one operation and with all four."""
+    form with one operation and with all four. closea: a listed user without a real name by username and by id too
+    (:func:`without_realname`, where the site lists one)."""
     who = (admin.username, user_ids.get("admin"))
     sent = {f"reassignUser by {form}{label}": {"reassignUser": reassign_of(who, form), **ops} for form in REASSIGN_FORMS
             for label, ops in (("", {}), (", all four operations", {"operations": list(OPERATIONS)}))}
+    if without_realname is not None:
+        sent.update({f"reassignUser by {form}, {without_realname[0]} (no real name)": {"reassignUser": reassign_of(
+            without_realname, form)} for form in REASSIGN_FORMS})
     _judge_taken(case, admin, profile, user_ids, sent, "\"by exactly one of username or id\"")
     if case.form == QUERY:  # closea: the object itself as a query parameter, in each stated form
         fields, rest, _, _ = past_bulk_job(case, profile, {}, who)
