@@ -62,7 +62,6 @@ _ALL: tuple[Fault, ...] = (
         "Unwikifying an ANSWER returns the wiki action with canceled true but the answer stays wiki (the answer path "
         "writes the cancel to the action only; the node's flag is cleared for questions): breaks 'Not wiki (closed "
         "for editing)' for answers only.",
-        draws=("wiki node kind=an answer",),  # closea: the seed draws the unwikified node's kind
     ),
     # --- a parameter whose echo is right but whose effect is not
     Fault(
@@ -121,6 +120,10 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
+    "round66-cancelwiki-answer-stays-wiki":
+        "a seed draw: the wiki node kind (seed_draws.py wiki_node_kind_for_seed) is a question at the self-test's "
+        "seed 20260801; at 20260816 (an answer) test_node_actions.py's read-back catches it (measured); registering "
+        "it with a draws entry is left to the closing session",
 }
 
 BLIND_round66, BLIND_round66_MISSED = split_missed(_ALL, _MISSED_REASONS)
