@@ -92,7 +92,9 @@ _MISSED_REASONS: dict[str, str] = {
         "missed when measured blind: the refusal was seen (test_gdpr_forms' user-by-email with reassign-by-username) "
         "but charged to GDPR-REASSIGN-FORMS, not GDPR-USER-FORMS. The same behaviour is registered as r23-, round32- "
         "and r11- faults under GDPR-REASSIGN-FORMS; charging by which form decided it (a second refused send with "
-        "the user by id) would catch this one and miss those, so it stays out as a duplicate under another rule",
+        "the user by id) would catch this one and miss those, so it stays out as a duplicate under another rule. "
+        "closea (twenty-second session): still so; test_job_form_matrix.py's user rows send no reassignUser (a "
+        "reassignUser beside an individual job's user is the reassign rows' premise, not the user form's)",
 }
 """Faults the suites did not catch when measured (before the fixes), with why they were not closed."""
 
