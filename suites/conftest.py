@@ -292,7 +292,7 @@ def comment_of(request: pytest.FixtureRequest, api: dict[str, ApiClient], questi
             lambda: post_comment_in(api[role], parent, run_tag, created, text, form, visibility=named)))
         if form != "json" and 400 <= resp.status < 500:  # the form not taken: the comment form matrix judges it
             return SharedWrite(_shared(request, profile, f"comment of {role}", lambda: post_comment(
-                api[role], parent, run_tag, created, text=text, visibility=named)), text, shared_answer)
+                api[role], parent, run_tag, created, text=text, visibility=named)), text, shared_answer, refused=resp)
         return SharedWrite(resp, text, shared_answer, form=form, key=key)
 
     return get

@@ -20,7 +20,7 @@ class SharedWrite:
     """The input form a post's body travelled in (spec/dimensions.yaml ``input_form``; answers: :func:`answer_in`)."""
     refused: ApiResponse | None = None
     """The refusal this write stands in for: a post on a locked node the target refused (what a lock does to new
-    posts is not shown), made again where it goes otherwise (:func:`answer_in`)."""
+    posts is not shown), made again where it goes otherwise (:func:`answer_in`); a plain comment's drawn form."""
     repeats: int | None = None
     """The private comment this one was sent as a reply to, repeating its option (:data:`REPEATS_OPTION_OF`); the
     reply's refusal, if any, is :attr:`refused`."""

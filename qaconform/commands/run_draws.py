@@ -8,7 +8,8 @@ such a run takes the rotation's next **turn**: turn ``k`` gives each dimension o
 ``k % n`` (n its number of values), so any n consecutive builds take all n values; the member wiki send and the
 question option (:data:`HALVES`) take ``(k + k // 6) % 2`` (both values within any 3 consecutive builds, 2 but at
 two seams), and the two dimensions whose every value each run already sends (``option comment form``: every form;
-``options answer writer``: every writer's answer, one of them with the options) take each value within the
+``options answer writer``: every writer's answer, one of them with the options; ``novice comment form``: the shared
+plain comments in every form) take each value within the
 :data:`TURNS` turns. The seed is still random above the draws' period (:data:`PERIOD`): ``base - base % PERIOD +``
 the turn's residue, so the generated tests vary as before and ``--seed N`` reproduces a run exactly (no rotation then).
 
@@ -49,8 +50,9 @@ of step for the next six. In step all along, no seed would give the option comme
 options answer on half the turns (the draws share the seed's low bits); shifted, both take every value within
 :data:`TURNS`, at the cost of taking the same value twice at the halves' seams (both values within any 3 builds)."""
 
-SPREAD = ("option comment form", "options answer writer")
-"""The dimensions each turn takes where least taken by the turns before it (every value within :data:`TURNS`)."""
+SPREAD = ("option comment form", "options answer writer", "novice comment form")
+"""The dimensions each turn takes where least taken by the turns before it (every value within :data:`TURNS`);
+closea's novice comment form is one: every run sends every form, the draw says which writer takes which."""
 
 BUILD_VARIABLES = ("QACONFORM_BUILD", "GITHUB_RUN_NUMBER", "CI_PIPELINE_IID", "BUILD_NUMBER",
                    "BUILDKITE_BUILD_NUMBER", "CIRCLE_BUILD_NUM", "TRAVIS_BUILD_NUMBER", "BITBUCKET_BUILD_NUMBER")

@@ -181,6 +181,24 @@ def question_option_for_seed(seed: int) -> str:
     return QUESTION_OPTIONS[(seed // 3) % len(QUESTION_OPTIONS)]
 
 
+NOVICE_COMMENT_FORMS = ("json", "query", "form", "param_wins")
+"""closea (issue 44, round76-comment-novice-param-body-refused's kind: a plain comment refused in one input form by one
+writer): the input form of novice's shared plain comment (suites/conftest.py ``comment_of``), spec/dimensions.yaml
+``input_form`` in its order. The shared plain comments take the forms in a rotation over spec/dimensions.yaml's
+``writer`` (admin, moderator, member, novice) that the seed shifts (support.comment_form: every form each run, each by
+another writer, every pair over four consecutive seeds); novice's value names the rotation: member takes the form
+before novice's, moderator the one before that, admin the next after novice's. A dimension here so that a fault that
+bites on one writer's form names it and the self-test runs it at a seed that draws it. The same writes either way."""
+
+
+def novice_comment_form_for_seed(seed: int) -> str:
+    """The :data:`NOVICE_COMMENT_FORMS` entry ``seed`` draws: ``(seed + 3 + 3 * (seed // 16)) % 4``. From 20260800 to
+    20260815 (the self-test's own seed, 20260801: json) as every run before closea (``(seed + 3) % 4``); the sixteenth
+    frees it from the four dimensions above (all of them a function of ``seed % 16``) and, thrice, from the option
+    comment form's, so that consecutive builds (commands/run_draws.py) take every value."""
+    return NOVICE_COMMENT_FORMS[(seed + 3 + 3 * (seed // 16)) % len(NOVICE_COMMENT_FORMS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
@@ -192,6 +210,7 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "option comment form": (option_comment_form_for_seed, OPTION_COMMENT_FORMS),
     "options answer writer": (options_answer_writer_for_seed, OPTIONS_ANSWER_WRITERS),
     "question option": (question_option_for_seed, QUESTION_OPTIONS),
+    "novice comment form": (novice_comment_form_for_seed, NOVICE_COMMENT_FORMS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -20,7 +20,7 @@ from typing import Any, Protocol, TypeVar
 from urllib.parse import urljoin, urlsplit
 
 from qaconform import contract
-from qaconform.pytest import one_shots
+from qaconform.pytest import one_shots, seed_draws
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.created_id import created_id
@@ -272,10 +272,12 @@ def comment_form(role: str, seed: int) -> str:
     """The input form of ``role``'s shared plain comment (suites/conftest.py ``comment_of``), drawn by the run's seed:
     the accounts of spec/dimensions.yaml's ``writer`` take its ``input_form`` values in a rotation the seed shifts, so
     every run posts a plain comment in every form, each by another writer, and four seeds pair every writer with every
-    form (a Latin square: two dimensions of four values crossed across runs) at no write of their own (issue 44)."""
+    form (a Latin square: two dimensions of four values crossed across runs) at no write of their own (issue 44).
+    closea: the rotation is named by novice's form (seed_draws.novice_comment_form_for_seed, a DRAWS dimension)."""
     dims = contract.load_contract().dimensions
     writers, forms = dims.values["writer"], dims.values["input_form"]
-    return forms[(writers.index(role) + seed) % len(forms)] if role in writers else forms[0]
+    start = forms.index(seed_draws.novice_comment_form_for_seed(seed)) - writers.index("novice")
+    return forms[(writers.index(role) + start) % len(forms)] if role in writers else forms[0]
 
 
 FULL_NAMED_BY: tuple[str, ...] = ("novice",)

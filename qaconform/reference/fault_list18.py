@@ -166,3 +166,7 @@ SESSION18 = SESSION18 + BLIND_round80  # BLIND_round80_MISSED: left out (docs/bl
 from .faults_closeb import CLOSEB  # noqa: E402
 
 SESSION18 = SESSION18 + CLOSEB  # round76/77's three closed faults re-enter through split_missed (reasons deleted)
+# --- closea (issue 44): blind misses of forms, jobs and seed draws closed by kind, and one more fault of each kind
+from .faults_closea import CLOSEA  # noqa: E402
+
+SESSION18 = SESSION18 + CLOSEA

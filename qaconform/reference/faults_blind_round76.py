@@ -29,6 +29,7 @@ _ALL: tuple[Fault, ...] = (
         "as a request parameter, with no request body, is refused 403 (the parameter form's controller checks Use "
         "Private Comments for every comment): breaks '| 1 Post comment | Comment (Other Standard Roles); ...' for "
         "that input form only.",
+        draws=("novice comment form=query",),  # closea: novice's comment form, a seed draw since closea
     ),
     Fault(
         "round76-gdpr-bulk-reassign-no-csv-scheduled", "GDPR-BULK-NO-CSV",
@@ -119,14 +120,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round76-comment-novice-param-body-refused":
-        "a seed-draw path and, where drawn, blamed on another rule: novice's shared plain comment (suites/conftest.py "
-        "comment_of) travels in the form support.comment_form rotates by seed (json at 20260801; query, body as a "
-        "parameter with no body, only at seeds = 20260802 mod 4; not a seed_draws.DRAWS dimension, so draws= cannot "
-        "name it). There the 403 makes the kit post novice's JSON comment instead, and comment_responses.judge blames "
-        "CONV-PARAM-AS-BODY-FIELD alone for a refused drawn form (a 401/403 there is also PERM-COMMENT's: naming it "
-        "beside the form rule in judge closes it at that seed, no write); at every seed it needs the form rotation "
-        "to give novice the query form in the self-test's own run, or a DRAWS dimension for it",
 }
 
 BLIND_round76, BLIND_round76_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -124,7 +124,10 @@ _MISSED_REASONS: dict[str, str] = {
         "member's comment private to moderator by recipients (suites/public_threads.py). Closing, no write more: a "
         "seed draw sending that repeat without privacy fields on half the seeds (its readers judge rule 3 either way; "
         "the permission cell postComment-mod-moderator it also is would move to the other half), or the field-less "
-        "reply of public_threads.py put under the to-moderators comment on a draw",
+        "reply of public_threads.py put under the to-moderators comment on a draw. closea (twenty-second session): "
+        "not tried for time; read: the first takes the permission cell postComment-mod-moderator off half the "
+        "seeds (its 201 would then prove no option), the second moves a reply the privacy model reads as the thread "
+        "below the shared private reply (suites/properties/public_parent.py), so either needs that reader changed too",
     "round77-answer-form-charset-body-lost":
         "a repeat, not a miss: round68-answer-form-charset-body-lost (registered under CONV-PARAM-AS-BODY-FIELD, the "
         "rule test_answer_form_matrix.py blames a lost form field on by design) plants the same path; the pre-measure "

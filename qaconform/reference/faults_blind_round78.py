@@ -123,23 +123,12 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round78-gdpr-user-email-as-parameter-refused":
-        "no job of the run sends its user object as a request parameter: test_input_form_matrix.py send() puts "
-        "the scalar fields in the row's form and ``rest`` (user, scheduleDate, operations) always in the JSON body, "
-        "as the object's parameter form is not shown (the reference reads JSON text). A closing is by refusals, no "
-        "write: in GDPR-USER-FORMS's query row, send user as JSON text in a parameter by id and by email on the "
-        "past-dated job and judge only that a form taken for id is taken for email too (past date's 400)",
     "round78-lock-after-unwikify-extra-null":
         "no lock of the run goes to a node after its unwikify: the wiki node is locked BEFORE its unwikify "
         "(suites/scenarios/test_locked_wiki.py, accept23's path) and the one-shot unwikified node "
         "(suites/contract/unwikified_node.py) is only sent to moderation by admin. A lock of it after the send is "
         "one accepted write (the suites' share has 1 left: 81 of 82), judged by test_action_matrix.py's "
         "EFFECT_RULES at node_state unwikified; moving the wiki lock after the unwikify loses accept23's path",
-    "round78-reassign-id-no-realname-refused":
-        "every reassignUser of the run names the scheduling account (suites/contract/job_requests.py reassign_of: "
-        "admin), who has a real name; no reassign names a user without one (realname is 'Optional.', the reference "
-        "data's user13 has none). A closing is by reads and refusals: take a user without realname from an expert "
-        "list read the run already makes and reassign the past-dated job rows to it by id and by username",
 }
 
 BLIND_round78, BLIND_round78_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -432,3 +432,7 @@ HOOKS.append(Hook("round80", before=blind_round80.before, admitted=blind_round80
 from . import closeb_paths  # noqa: E402
 
 HOOKS.append(Hook("closeb", before=closeb_paths.before, after=closeb_paths.after))
+# --- closea (issue 44): one more fault of each kind closea closed
+from . import closea  # noqa: E402
+
+HOOKS.append(Hook("closea", before=closea.before))

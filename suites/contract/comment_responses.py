@@ -85,11 +85,20 @@ class Posted:
     """Whether the target is 2.16.0 or later (visibility is read back only there)."""
     named_full: bool = False
     """Whether the comment named the full visibility beside its body (support.comment_other_fields, round38)."""
+    refused: ApiResponse | None = None
+    """The target's answer to the drawn form when it refused it (``form`` is then JSON: suites/conftest.py
+    ``comment_of``)."""
 
 
 def judge(rule: str, row: Row, posted: Posted) -> None:
     """``rule`` on the row's comment."""
     resp, what = posted.resp, f"{row.label}: {row.writer}'s plain comment, its body as {row.form}"
+    denied = posted.refused if posted.refused is not None and posted.refused.status in (401, 403) else None
+    if posted.form != row.form and denied is not None and rule in ("PERM-COMMENT", "CONV-PARAM-AS-BODY-FIELD",
+                                                                   "CONV-PARAM-WINS-COMMENT"):
+        fail(["PERM-COMMENT", "CONV-PARAM-AS-BODY-FIELD"], f"{what}: every account holds Comment, and \"each body "
+             f"field may also be given as a request or query parameter of the same name\", yet the target refused "
+             f"the plain comment in that form with {denied.status}", denied)  # closea: a permission in one form
     if posted.form != row.form and rule in ("CONV-PARAM-AS-BODY-FIELD", "CONV-PARAM-WINS-COMMENT"):
         fail(["CONV-PARAM-AS-BODY-FIELD"], f"{what}: \"each body field may also be given as a request or query "
                                            f"parameter of the same name\", yet the target refused it", resp)

@@ -70,5 +70,6 @@ def test_every_response_rule_of_a_comment_in_every_form_by_every_writer(
     posted = Posted(shared.resp, shared.text, shared.form, api[row.writer].username,
                     lambda new: listed_by_novice(int(shared.node), new), assert_location_names, new_id,
                     profile.visibility, profile.supports("2.16.0"),
-                    comment_other_fields(row.writer, profile.visibility.full, profile.supports("2.16.0")) == "stated")
+                    comment_other_fields(row.writer, profile.visibility.full, profile.supports("2.16.0")) == "stated",
+                    shared.refused)
     judge(response_rule, row, posted)

@@ -29,9 +29,9 @@ and a query or form combination refused with another 4xx than the stated one (a 
 fields in that form at all fails CONV-PARAM-AS-BODY-FIELD in test_stated_forms.py, not the rule here; a 2xx or a 5xx
 there is judged).
 
-The job's stated forms that must be taken (crossing3, issue 44): GDPR-USER-FORMS, GDPR-REASSIGN-FORMS and
-GDPR-OPERATIONS-RANGE send, per row, a job whose one error is its past date with the field under test in a stated
-form; the past date's 400 is the form taken (job_requests.py: the job requests' builders and messages).
+The job's stated forms that must be taken (crossing3, issue 44: GDPR-USER-FORMS, GDPR-REASSIGN-FORMS and
+GDPR-OPERATIONS-RANGE, each row a job whose one error is its past date) are test_job_form_matrix.py's, on the same
+rows (closea: split out at the module limit); job_requests.py builds the job requests and holds their messages.
 """
 
 from __future__ import annotations
@@ -43,50 +43,35 @@ from typing import Any
 import pytest
 from cells import cell_marks
 from covering import parametrize_by_rule, thorough
-from form_sends import send
-from form_sends import where as _where
+from form_sends import form_not_taken, send, where
 from input_forms import (
-    FORM,
     INHERITED_MESSAGE,
     JOB_RESPONSE_RULES,
     PARAM_WINS,
-    QUERY,
     STATED,
     Case,
     array,
     body_texts,
 )
 from job_requests import (
-    BULK_NO_CSV,
-    CSV_MISSING,
     LATER_REFUSALS,
     NO_STATED_ERROR,
     NO_USER_PREFIX,
-    OPERATIONS,
-    OPERATIONS_INVALID,
     PAST_DATE,
-    REASSIGN_FORMS,
     TAKEN,
-    USER_FORMS,
     build_job,
     error_of,
     job_guards,
-    missing_csv,
-    past,
-    past_bulk_job,
-    reassign_of,
-    stated_operations,
     timestamp_job,
     typeless_job,
-    user_of,
 )
 
 from qaconform import contract
 from qaconform.contract import Dimensions
 from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.refusals import off_the_interface, shown, why_not_refused
+from qaconform.pytest.refusals import shown, why_not_refused
 from qaconform.pytest.support import register_wrongly_created
-from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.contract, pytest.mark.writes, pytest.mark.refused_writes]  # refusals only
@@ -130,18 +115,7 @@ JOB_FORM_ALSO = ("CONV-PARAM-AS-BODY-FIELD-GDPR",)
 COMMENT_4_ALSO = ("PERM-COMMENT-PRIVATE", "COMMENT-400-MESSAGE")  # round56: the 400's message in every form too
 
 
-# --- sending one combination ------------------------------------------------------------------------------------
-
-def _form_not_taken(case: Case, resp: ApiResponse, expected: str) -> None:
-    """A parameter form answered with another refusal than the stated one: the target may not take the fields in
-    that form at all (a 415, or the fields not seen), which is CONV-PARAM-AS-BODY-FIELD's (-GDPR's) to judge
-    (test_stated_forms.py, test_request_conventions.py), never this rule's: not judged, said so. A 2xx or a 5xx is
-    judged: the target took the request, or failed on it."""
-    if case.form in (QUERY, FORM) and 400 <= resp.status < 500 and not off_the_interface(resp):
-        conv = "CONV-PARAM-AS-BODY-FIELD-GDPR" if case.op == "scheduleGdprJob" else "CONV-PARAM-AS-BODY-FIELD"
-        skip(SkipKind.OTHER, f"not judged: {case.label} was refused with {resp.status} {resp.text[:120]!r}, not "
-                             f"{expected}; whether the target takes the fields {_where(case)} is {conv}'s to judge")
-
+# --- helpers (sending one combination: form_sends.py) -------------------------------------------------------------
 
 def _text(case: Case, run_tag: str) -> str:
     return f"input form matrix {case.label} [{run_tag}] {uuid.uuid4().hex[:8]}"
@@ -176,7 +150,7 @@ def test_a_comment_without_body_is_refused_in_every_input_form(
     if (why := why_not_refused(resp)) is not None:
         beside = f" with visibility {fields['visibility']!r}" if fields else ""
         fail([case.rule], f"{case.label}: {case.writer} posts a comment without body{beside}, the fields "
-                          f"{_where(case)}: a comment without body is refused with a 4xx, {why}", resp)
+                          f"{where(case)}: a comment without body is refused with a 4xx, {why}", resp)
 
 
 @pytest.mark.rule("COMMENT-4")
@@ -202,13 +176,13 @@ def test_a_reply_changing_a_private_parents_visibility_is_400_in_every_input_for
                 {}, losing)
     register_wrongly_created(resp, created, case.writer)
     if (why := why_not_refused(resp, (400,))) is not None:
-        _form_not_taken(case, resp, "400")
+        form_not_taken(case, resp, "400")
         fail([case.rule], f"{case.label}: a reply to a private comment (visibility {own!r}) with visibility "
-                          f"{other!r} {_where(case, losing)} must be refused with 400 (\"A reply to a private "
+                          f"{other!r} {where(case, losing)} must be refused with 400 (\"A reply to a private "
                           f"comment with different visibility gives 400\"); {why}", resp)
     if INHERITED_MESSAGE not in (texts := body_texts(resp)):
         fail(["COMMENT-400-MESSAGE"], f"{case.label}: the 400 to a reply changing a private parent's visibility, given "
-                                      f"{_where(case, losing)}, must carry the message {INHERITED_MESSAGE!r}; the "
+                                      f"{where(case, losing)}, must carry the message {INHERITED_MESSAGE!r}; the "
                                       f"body's strings are {texts[:10]}", resp)
 
 
@@ -239,9 +213,9 @@ def test_recipients_while_visibility_is_not_recipients_is_400_in_every_input_for
     register_wrongly_created(resp, created, case.writer)
     allowed = (400, 403) if case.writer == "novice" else (400,)
     if (why := why_not_refused(resp, allowed)) is not None:
-        _form_not_taken(case, resp, shown(allowed))
+        form_not_taken(case, resp, shown(allowed))
         fail([case.rule], f"{case.label}: recipients given while visibility is {fields['visibility']!r} (given "
-                          f"{_where(case, losing)}) must be refused with {shown(allowed)}; {why}", resp)
+                          f"{where(case, losing)}) must be refused with {shown(allowed)}; {why}", resp)
 
 
 @pytest.mark.rule("COMMENT-7-NO-PRIVATE-PERMISSION")
@@ -258,9 +232,9 @@ def test_a_private_option_without_use_private_comments_is_403_in_every_input_for
                 fields, {}, losing)
     register_wrongly_created(resp, created, case.writer)
     if (why := why_not_refused(resp, (403,))) is not None:
-        _form_not_taken(case, resp, "403")
+        form_not_taken(case, resp, "403")
         fail([case.rule], f"{case.label}: {case.writer} lacks Use Private Comments; visibility {private!r} given "
-                          f"{_where(case, losing)} must be refused with 403; {why}", resp)
+                          f"{where(case, losing)} must be refused with 403; {why}", resp)
 
 
 @pytest.mark.rule("COMMENT-7-NO-OPTION-PERMISSION")
@@ -282,9 +256,9 @@ def test_a_private_option_the_caller_lacks_is_403_in_every_input_form(
                 fields, {}, losing)
     register_wrongly_created(resp, created, case.writer)
     if (why := why_not_refused(resp, (403,))) is not None:
-        _form_not_taken(case, resp, "403")
+        form_not_taken(case, resp, "403")
         fail([case.rule], f"{case.label}: {case.writer} holds Use Private Comments but not the option to own "
-                          f"groups; visibility {lacked!r} given {_where(case, losing)} must be refused with 403 "
+                          f"groups; visibility {lacked!r} given {where(case, losing)} must be refused with 403 "
                           f"(\"or lacks the permission for that option, gives 403\"); {why}", resp)
 
 
@@ -327,9 +301,9 @@ def _judge_job(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[st
         rule = "CONV-PARAM-AS-BODY-FIELD-GDPR"  # the body's value won: the validation itself held
     if rule == case.rule and not (case.rule in LATER_REFUSALS and error in LATER_REFUSALS.values()):
         # crossing2: another refusal of a field past the file check shows the target took the scalar fields
-        _form_not_taken(case, resp, f"400 {expected!r}")
+        form_not_taken(case, resp, f"400 {expected!r}")
     given = ", ".join(f"{k}={v!r}" for k, v in fields.items())
-    fail([rule], f"{case.label}: a job with {given} given {_where(case, losing)}, {sorted(rest)} in the JSON body: "
+    fail([rule], f"{case.label}: a job with {given} given {where(case, losing)}, {sorted(rest)} in the JSON body: "
                  f"expected 400 with {{error: {expected!r}{'...' if expected == NO_USER_PREFIX else ''}}}, got "
                  f"{resp.status} {error!r}", resp)
 
@@ -377,7 +351,7 @@ def test_a_job_request_without_type_is_refused_in_every_input_form(
         skip(SkipKind.OTHER, f"inconclusive: {case.label}: the target reported the guard ({error_of(resp)!r}) "
                              "before the missing type ([safety] destructive = false)")
     if (why := why_not_refused(resp)) is not None:
-        fail([case.rule], f"{case.label}: a job without type, csvFileId {_where(case)}, {sorted(rest)} beside it: "
+        fail([case.rule], f"{case.label}: a job without type, csvFileId {where(case)}, {sorted(rest)} beside it: "
                           f"'Required: a bulk request without type is shown as incorrect' (a 4xx); {why}", resp)
 
 
@@ -405,8 +379,8 @@ def test_a_job_dated_in_the_past_by_time_stamp_is_refused_in_every_input_form(
         skip(SkipKind.OTHER, f"not judged: {case.label}: the target refused scheduleDate {rest['scheduleDate']} with "
                              f"{resp.status} {error!r}; the format of timeStamp is not shown")
     else:
-        _form_not_taken(case, resp, f"400 {PAST_DATE!r}")
-    fail([rule], f"{case.label}: a bulk job with {fields} given {_where(case, losing)}, dated "
+        form_not_taken(case, resp, f"400 {PAST_DATE!r}")
+    fail([rule], f"{case.label}: a bulk job with {fields} given {where(case, losing)}, dated "
                  f"{rest['scheduleDate']} (a minute ago, epoch seconds) is in the past: expected 400 {{error: "
                  f"{PAST_DATE!r}}}, got {resp.status} {error!r}", resp)
 
@@ -447,114 +421,6 @@ def test_a_reassign_user_that_does_not_exist_is_refused_in_every_input_form(
         request: pytest.FixtureRequest) -> None:
     """a bulk job on the profile's file, reassignUser a username no one holds; beside it (stated) a user."""
     _judge_job(case, admin, profile, user_ids, request)
-
-
-# crossing2 (issue 44): an individual job's user in every stated form, whichever form the job's scalar fields take
-
-
-@pytest.mark.rule("GDPR-USER-FORMS")
-@pytest.mark.gdpr
-def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_form(
-        case: Case, admin: ApiClient, profile: Profile) -> None:
-    """gdpr_user by email and by id on an individual job dated in the past, type in the row's form (a param_wins body
-    says bulk), beside it (stated) a csvFileId naming no file: the past date's 400 is the one stated answer, so a user
-    form not taken shows as another answer. Without [safety] destructive an invalid operations list is the guard.
-    round73 (issue 44): each form with one operation and with all four ("at most 4 elements"): refusals, no write."""
-    answers: dict[tuple[str, int], ApiResponse] = {}
-    guards = set() if profile.safety.destructive else {OPERATIONS_INVALID}
-    losing = {"type": "bulk"} if case.form == PARAM_WINS else {}
-    for form, ops in [(f, o) for f in USER_FORMS for o in ([["qc-not-an-operation"]] if guards
-                                                          else [["suspend"], list(OPERATIONS)])]:
-        fields: dict[str, Any] = {"type": "individual"}
-        if case.other == STATED:
-            fields["csvFileId"] = missing_csv(profile)
-        rest = {"user": user_of(profile, form), "scheduleDate": {"formatted": past()}, "operations": ops}
-        answers[form, len(ops)] = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields,
-                                       rest, losing)
-    taken = [f for f, r in answers.items() if r.status == 400 and error_of(r) == PAST_DATE]
-    for (form, count), resp in answers.items():
-        error = error_of(resp)
-        if (form, count) in taken:
-            continue
-        if resp.status == 400 and error is None:
-            fail(["GDPR-ERROR-BODY"], f"{case.label}: \"Errors: 400 with {{error: <message>}}\": the 400 to a job "
-                                      f"naming its user by {form} carries no string error: {resp.text[:200]!r}", resp)
-        if resp.status == 400 and error in guards:
-            skip(SkipKind.OTHER, f"inconclusive: {case.label}: the target reported the guard ({error!r}) before the "
-                                 "past date ([safety] destructive = false)")
-        if case.form == PARAM_WINS and error in (BULK_NO_CSV, CSV_MISSING):
-            fail(["CONV-PARAM-AS-BODY-FIELD-GDPR"], f"{case.label}: type individual as a query parameter, bulk in "
-                                                     f"the body: the body won ({error!r}); the parameter wins", resp)
-        if not taken:  # no form taken in this input form: perhaps the form itself is not, CONV's to judge
-            _form_not_taken(case, resp, f"400 {PAST_DATE!r}")
-        fail([case.rule], f"{case.label}: an individual job naming gdpr_user by {form} ({user_of(profile, form)}), "
-                          f"{count} operation(s), type {_where(case, losing)}, dated in the past: its one error is the "
-                          "date, expected 400 "
-                          f"{{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (taken by {taken or 'no form'}; "
-                          f"\"Exactly one of username, email, id\")", resp)
-
-
-# crossing3 (issue 44): a reassignUser and an operations list in the stated forms, taken in every form of the job's
-# scalar fields: each row a bulk job on the profile's file whose one error is its past date
-
-def _judge_taken(case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int],
-                 sent: dict[str, dict[str, Any]], stated: str) -> None:
-    """Send one past-dated bulk job per ``sent`` label (the field under test in one stated form, always in the JSON
-    body: no parameter form shown) and judge each: 400 with the past date's message is the form taken."""
-    who = (admin.username, user_ids.get("admin"))
-    answers: dict[str, tuple[ApiResponse, dict[str, Any]]] = {}
-    guards: set[str] = set()
-    for label, field in sent.items():
-        fields, rest, losing, guards = past_bulk_job(case, profile, field, who)
-        answers[label] = (send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", case.form, fields, rest,
-                               losing), losing)
-    taken = [label for label, (r, _) in answers.items() if r.status == 400 and error_of(r) == PAST_DATE]
-    for label, (resp, losing) in answers.items():
-        error = error_of(resp)
-        if label in taken:
-            continue
-        if resp.status == 400 and error is None:
-            fail(["GDPR-ERROR-BODY"], f"{case.label}: \"Errors: 400 with {{error: <message>}}\": the 400 to a job with "
-                                      f"{label} carries no string error: {resp.text[:200]!r}", resp)
-        if resp.status == 400 and error in guards:
-            skip(SkipKind.OTHER, f"inconclusive: {case.label}: the target reported the guard ({error!r}) before the "
-                                 "past date ([safety] destructive = false)")
-        if 200 <= resp.status < 300:
-            fail(["GDPR-PAST-DATE"], f"{case.label}: a bulk job with {label}, dated in the past, was scheduled "
-                                     f"({resp.status}): \"Date in the past\" is refused with 400", resp)
-        if case.form == PARAM_WINS and error is not None and error.startswith(NO_USER_PREFIX):
-            fail(["CONV-PARAM-AS-BODY-FIELD-GDPR"], f"{case.label}: type bulk as a query parameter, individual in "
-                                                     f"the body: the body won ({error!r}); the parameter wins", resp)
-        if not taken and error not in LATER_REFUSALS.values():  # neither taken nor refused past the scalar fields
-            _form_not_taken(case, resp, f"400 {PAST_DATE!r}")
-        fail([case.rule], f"{case.label}: a bulk job on the profile's file with {label} in the JSON body, type "
-                          f"{_where(case, losing)}, dated in the past: its one error is the date, expected 400 "
-                          f"{{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (taken: {taken or 'none'}; "
-                          f"{stated})", resp)
-
-
-@pytest.mark.rule("GDPR-REASSIGN-FORMS")
-@pytest.mark.gdpr
-def test_a_reassign_user_in_every_stated_form_is_taken_in_every_input_form(
-        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
-    """reassignUser naming admin (the scheduling account) by username and by id, each on a past-dated bulk job: a
-    form not taken shows as another answer than the past date's ("by exactly one of username or id"); round73: each
-    form with one operation and with all four."""
-    who = (admin.username, user_ids.get("admin"))
-    sent = {f"reassignUser by {form}{label}": {"reassignUser": reassign_of(who, form), **ops} for form in REASSIGN_FORMS
-            for label, ops in (("", {}), (", all four operations", {"operations": list(OPERATIONS)}))}
-    _judge_taken(case, admin, profile, user_ids, sent, "\"by exactly one of username or id\"")
-
-
-@pytest.mark.rule("GDPR-OPERATIONS-RANGE")
-@pytest.mark.gdpr
-def test_a_list_of_stated_operations_is_taken_in_every_input_form(
-        case: Case, admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> None:
-    """2 to 4 distinct stated operation names in a drawn order on a past-dated bulk job (one name alone is what the
-    other job rows send): the list refused shows as another answer than the past date's."""
-    operations = stated_operations()
-    _judge_taken(case, admin, profile, user_ids, {f"operations {operations}": {"operations": operations}},
-                 "\"At least one and at most 4 elements, from suspend, anonymize, delete, anon-delete\"")
 
 
 @pytest.mark.gdpr
