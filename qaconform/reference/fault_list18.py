@@ -154,3 +154,7 @@ SESSION18 = SESSION18 + BLIND_round77  # BLIND_round77_MISSED: left out (docs/bl
 from .faults_blind_round78 import BLIND_round78  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round78  # BLIND_round78_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 79 (issue 44): drawn must-rules (seed 20261206) + eight outside kinds, measured blind
+from .faults_blind_round79 import BLIND_round79  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round79  # BLIND_round79_MISSED: left out (docs/blind-rounds.md)

@@ -419,3 +419,7 @@ HOOKS.append(Hook("round77", before=blind_round77.before, admitted=blind_round77
 from . import blind_round78  # noqa: E402
 
 HOOKS.append(Hook("round78", before=blind_round78.before, admitted=blind_round78.admitted, after=blind_round78.after))
+# --- blind round 79 (issue 44): drawn must-rules (seed 20261206) + eight outside kinds, measured blind
+from . import blind_round79  # noqa: E402
+
+HOOKS.append(Hook("round79", before=blind_round79.before, admitted=blind_round79.admitted, after=blind_round79.after))
