@@ -35,7 +35,8 @@ from . import wiki_own_question
 from .wiki_answer import WikiTarget, wiki_target
 
 __all__ = ["admin_unfavorite_first", "author_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once",
-           "cancelwiki_own_once", "favorite_refusals", "member_wiki_sent_first", "once_per_target",
+           "cancelwiki_own_once", "favorite_refusals", "lock_after_unfavorite", "member_wiki_sent_first",
+           "once_per_target",
            "refused_before_admin_lock", "unfavorite_denied_first", "unfavorite_once", "wiki_locked_first",
            "wiki_refusals", "wiki_unwikified", "wiki_unwikifier"]
 """The fixtures suites/conftest.py gives every suite under their names (round33: a star import, so that a new one-shot
@@ -255,6 +256,27 @@ def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     node = _one_shot(request, "favorite_node_id")
     return _owner_call(request, api, profile, "favorite_node_id", node, f"unmarkfavorite {node}", lambda: api[
         "member"].put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite"))
+
+
+@pytest.fixture(scope="session")
+def lock_after_unfavorite(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                          favorite_refusals: dict[str, ApiResponse],
+                          unfavorite_once: ApiResponse) -> ApiResponse | None:
+    """round79 (issue 44, a history on the found relation): member's lock of favorite_node_id tried again AFTER
+    member's own unfavorite of it (``favorite_refusals`` tried it BEFORE): a former favorite holder is no author
+    either, and a target that reads "own" from the caller's favorite actions, canceled ones too, lets member in
+    after the unfavorite only. None where ``favorite_refusals`` is empty (member wrote the node). No write on a
+    conforming target (the refusal); one on a target that takes it, charged to the suites."""
+    if not favorite_refusals:
+        return None
+    node = _one_shot(request, "favorite_node_id")
+
+    def send() -> ApiResponse:
+        with charged_to_suites():
+            prompt = f"{FAVORITE_LOCK_PROMPT}, after its unfavorite [{request.getfixturevalue('run_tag')}]"
+            return api["member"].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
+
+    return once_per_target(request, profile, f"lock member after its unfavorite {node}", send)
 
 
 MEMBER_WIKI_SENDER = "admin"

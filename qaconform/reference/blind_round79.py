@@ -111,14 +111,26 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
         return with_query(request, [(k, v) for k, v in q.multi_items() if k != "spaceId"])
     if op == "scheduleGdprJob" and faults.is_on("round79-gdpr-csv-id-past-32-bits-unchecked"):
         request = _csv_past_32_bits(svc, request)
-    if op == "scheduleGdprJob" and faults.is_on("round79-gdpr-operations-ordinals-taken") and "operations" not in q:
-        body = kept_json_object(request)
-        ops = body.get("operations") if body is not None else None
-        if isinstance(ops, list) and any(type(o) is int for o in ops) and all(
-                (type(o) is int and 0 <= o < len(_ORDINALS)) or isinstance(o, str) for o in ops):
-            named = [_ORDINALS[o] if type(o) is int else o for o in ops]
-            return with_json_body(request, {**(body or {}), "operations": named})
+    if op == "scheduleGdprJob" and "operations" not in q and (
+            faults.is_on("round79-gdpr-operations-ordinals-taken")
+            or faults.is_on("round79-kind-gdpr-operations-ordinals-email-user")):
+        return _ordinals_named(request)
     return request
+
+
+def _ordinals_named(request: Request) -> Request:
+    """round79-gdpr-operations-ordinals-taken (any JSON job) and its kind proof (an individual job naming its user by
+    email only): integer elements of operations read as the names' ordinals."""
+    body = kept_json_object(request)
+    ops = body.get("operations") if body is not None else None
+    if body is None or not isinstance(ops, list) or not any(type(o) is int for o in ops) or not all(
+            (type(o) is int and 0 <= o < len(_ORDINALS)) or isinstance(o, str) for o in ops):
+        return request
+    user = body.get("user")
+    by_email = isinstance(user, dict) and [k for k in user if user.get(k) not in (None, "")] == ["email"]
+    if not faults.is_on("round79-gdpr-operations-ordinals-taken") and not by_email:
+        return request
+    return with_json_body(request, {**body, "operations": [_ORDINALS[o] if type(o) is int else o for o in ops]})
 
 
 def _csv_past_32_bits(svc: Service, request: Request) -> Request:
