@@ -35,7 +35,8 @@ from . import wiki_own_question
 from .wiki_answer import WikiTarget, wiki_target
 
 __all__ = ["admin_unfavorite_first", "author_unfavorite_first", "cancelwiki_denied_first", "cancelwiki_once",
-           "cancelwiki_own_once", "favorite_refusals", "member_wiki_sent_first", "once_per_target",
+           "cancelwiki_own_once", "favorite_refusals", "lock_after_unfavorite", "member_wiki_sent_first",
+           "once_per_target",
            "refused_before_admin_lock", "unfavorite_denied_first", "unfavorite_once", "wiki_locked_first",
            "wiki_refusals", "wiki_unwikified", "wiki_unwikifier"]
 """The fixtures suites/conftest.py gives every suite under their names (round33: a star import, so that a new one-shot
@@ -255,6 +256,24 @@ def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     node = _one_shot(request, "favorite_node_id")
     return _owner_call(request, api, profile, "favorite_node_id", node, f"unmarkfavorite {node}", lambda: api[
         "member"].put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite"))
+
+
+@pytest.fixture
+def lock_after_unfavorite(request: pytest.FixtureRequest, api: dict[str, ApiClient],
+                          favorite_refusals: dict[str, ApiResponse],
+                          unfavorite_once: ApiResponse) -> ApiResponse | None:
+    """round79 (issue 44, a history on the found relation): member's lock of favorite_node_id tried again AFTER
+    member's own unfavorite of it (``favorite_refusals`` tried it BEFORE): a former favorite holder is no author
+    either, and a target that reads "own" from the caller's favorite actions, canceled ones too, lets member in
+    after the unfavorite only. None where ``favorite_refusals`` is empty (member wrote the node). One test asks for
+    it (function scope, no once-per-run record: that would charge it to the suites' share as content); that test is
+    marked ``refused_writes``, so once the suites' share is spent (late in a whole run) the lock goes as a probe
+    (qaconform.target.writes REFUSALS) instead of being held back. No write on a conforming target."""
+    if not favorite_refusals:
+        return None
+    node = _one_shot(request, "favorite_node_id")
+    prompt = f"{FAVORITE_LOCK_PROMPT}, after its unfavorite [{request.getfixturevalue('run_tag')}]"
+    return api["member"].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
 
 
 MEMBER_WIKI_SENDER = "admin"

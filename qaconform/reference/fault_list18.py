@@ -170,3 +170,7 @@ SESSION18 = SESSION18 + CLOSEB  # round76/77's three closed faults re-enter thro
 from .faults_closea import CLOSEA  # noqa: E402
 
 SESSION18 = SESSION18 + CLOSEA
+# --- blind round 79 (issue 44): drawn must-rules (seed 20261206) + eight outside kinds, measured blind
+from .faults_blind_round79 import BLIND_round79  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round79  # BLIND_round79_MISSED: left out (docs/blind-rounds.md)

@@ -436,3 +436,7 @@ HOOKS.append(Hook("closeb", before=closeb_paths.before, after=closeb_paths.after
 from . import closea  # noqa: E402
 
 HOOKS.append(Hook("closea", before=closea.before))
+# --- blind round 79 (issue 44): drawn must-rules (seed 20261206) + eight outside kinds, measured blind
+from . import blind_round79  # noqa: E402
+
+HOOKS.append(Hook("round79", before=blind_round79.before, admitted=blind_round79.admitted, after=blind_round79.after))

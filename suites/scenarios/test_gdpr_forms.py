@@ -360,6 +360,8 @@ ERROR_ROWS: dict[str, tuple[dict[str, Any], str, str, tuple[str, ...]]] = {
                            ("past", "reassign")),
     "operations-five": ({"operations": [*OPERATIONS, OPERATIONS[0]]}, OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID",
                         ("past", "reassign")),
+    # round79 (issue 44): "array of string": numbers (an enum reader takes them as ordinals) are none of the names
+    "operations-numbers": ({"operations": [0, 1]}, OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID", ("past", "reassign")),
     "reassign-both-ways": ({"reassignUser": "both"}, REASSIGN_AMBIGUOUS, "GDPR-REASSIGN-AMBIGUOUS", ("past",)),
     "reassign-nobody": ({"reassignUser": "nobody"}, REASSIGN_INVALID, "GDPR-REASSIGN-INVALID", ("past",)),
 }

@@ -128,6 +128,8 @@ def test_a_job_dated_in_the_past_is_refused(jobs: Jobs, days_ago: int) -> None:
     # so an unknown name is tried at each place of a full list (a check that loops over fewer places lets it in)
     *[pytest.param([*OPERATIONS[:place], "qc-not-an-operation", *OPERATIONS[place + 1:]],
                    id=f"unknown-value-at-place-{place + 1}-of-4") for place in range(4)],
+    # round79 (issue 44): "array of string": elements of another JSON type (an enum reader takes numbers as ordinals)
+    pytest.param([0, 1], id="numbers-not-names"),
 ])
 @pytest.mark.writes
 def test_an_empty_or_invalid_operations_list_is_refused(jobs: Jobs, operations: list[str]) -> None:

@@ -301,6 +301,26 @@ def test_locking_anothers_node_member_marked_as_favorite_is_refused(
            resp)
 
 
+@pytest.mark.refused_writes  # a probe once the suites' share is spent (one_shot_calls.lock_after_unfavorite)
+@pytest.mark.rule("PERM-LOCK-OWN")
+def test_locking_anothers_node_member_unfavorited_is_refused(lock_after_unfavorite: ApiResponse | None,
+                                                             unfavorite_once: ApiResponse) -> None:
+    """round79 (issue 44, a history): member's lock of favorite_node_id tried again after member's own unfavorite of
+    it (one_shot_calls.py ``lock_after_unfavorite``): a former favorite holder is no author either, and "for the
+    caller's own node, Lock comments on own posts" is authorship only, so the lock is refused (401 or 403). Where
+    the unfavorite was not taken the refusal is judged all the same, without the relation."""
+    if lock_after_unfavorite is None:
+        skip(SkipKind.OTHER, "not checked: member wrote favorite_node_id (its question or answer list shows it), so "
+                             "its lock is member's to make; a profile naming another's node as member's favorite "
+                             "checks it")
+    relation = ("member unfavorited it just before" if unfavorite_once.status == 200 else
+                f"member's unfavorite of it was answered {unfavorite_once.status}")
+    expect(refused_by_interface(lock_after_unfavorite, (401, 403)), "PERM-LOCK-OWN",
+           f"member holds Lock comments on own posts only and favorite_node_id is another's node ({relation}), so "
+           f"member's lock of it must be refused (401 or 403); {why_not_refused(lock_after_unfavorite, (401, 403))}",
+           lock_after_unfavorite)
+
+
 @pytest.mark.writes
 @pytest.mark.rule("SHAPE-POST-COMMENT", "COMMENT-201-LOCATION", "PERM-COMMENT")
 def test_a_comment_on_a_wiki_node_is_created_with_201_and_its_location(
