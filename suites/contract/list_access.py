@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from alone_rows import alone, drawn_values
@@ -160,10 +160,11 @@ class Row:
 
 @dataclass(frozen=True)
 class Case:
-    """One test: a rule judged on one row."""
+    """One test: a rule judged on one row (and ``also``, the rules :func:`folded` judges in the same test)."""
 
     rule: str
     row: Row
+    also: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -363,3 +364,26 @@ def cases(seed: int, contract: Contract | None = None, strength: int = PAIRS) ->
         kept += sort_rows(op, dims, kept, visibility_lists)  # round33: every seen sort name by the withheld reader
     return [Case(rule, row) for rule, ops in crossed.items() for op in ops
             for row in drawn[op] if judged(rule, row)]
+
+
+FOLDED = VISIBILITY_RULES
+"""speed24 (issue 44): the rules one test judges together on a row they share (the space list's rows: both): one
+judgement of the row's response and the reader's withheld items (test_list_access.judge_visibility), whose every
+outcome is both rules' alike (the same skip and reason, the same block by CONV-NO-SERVER-ERROR or the envelope, a
+leak breaks each), so one item keeps each rule's verdict per row. The other rules of a row stay apart: a refusal is
+the permission rule's verdict and the visibility rule's skip, which one item cannot show both (speed23)."""
+
+
+def folded(found: list[Case]) -> list[Case]:
+    """``found`` with each :data:`FOLDED` case judged in the test of the first such case of its row (``also``), in
+    that case's place (its id and rule kept); every other case as it was."""
+    host: dict[str, int] = {}
+    out: list[Case] = []
+    for case in found:
+        if case.rule in FOLDED:
+            at = host.setdefault(case.row.label, len(out))
+            if at < len(out):
+                out[at] = replace(out[at], also=(*out[at].also, case.rule))
+                continue
+        out.append(case)
+    return out

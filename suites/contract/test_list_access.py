@@ -47,6 +47,7 @@ from list_access import (
     Case,
     Row,
     cases,
+    folded,
     verdict,
 )
 from listops import LIST_OPS, Fetch, RunOnce
@@ -73,7 +74,8 @@ MAX_HIDDEN_SPACES = 5
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """``case``: every crossed rule on every row of each of its lists (list_access.cases), each marked with its
-    rule, its id naming rule, list, reader, parameters and read order."""
+    rule, its id naming rule, list, reader, parameters and read order; the visibility rules of one row in one test
+    (list_access.folded, speed24), marked with each."""
     if "case" not in metafunc.fixturenames:
         return
     from qaconform.pytest.properties.plugin import STATE
@@ -82,7 +84,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     strength = TRIPLES if thorough(metafunc.config) else PAIRS
     metafunc.parametrize("case", [pytest.param(c, id=c.label,
                                                marks=[pytest.mark.rule(*judged_rules(c)), *cell_marks(c)])
-                                  for c in cases(seed, strength=strength)])
+                                  for c in folded(cases(seed, strength=strength))])
 
 
 # --- what the rows read ----------------------------------------------------------------------------------------
@@ -410,9 +412,10 @@ def credentials_rule(case: Case) -> str | None:
 
 
 def judged_rules(case: Case) -> tuple[str, ...]:
-    """The rules a case's test is marked with: its own, and the Errors-table rule it judges too."""
+    """The rules a case's test is marked with: its own, those folded into it, and the Errors-table rule it judges
+    too."""
     extra = credentials_rule(case)
-    return (case.rule, extra) if extra else (case.rule,)
+    return (case.rule, *case.also, extra) if extra else (case.rule, *case.also)
 
 
 def judge_missing_credentials(case: Case, resp: ApiResponse, rule: str) -> None:
@@ -518,7 +521,8 @@ def judge_visibility(case: Case, resp: ApiResponse, hidden: Hidden | None) -> No
     leaked = [i.get("id") for i in body["list"] if isinstance(i, dict) and str(i.get("id")) in forbidden]
     if leaked:
         after = f", right after {case.row.before} read the same URL" if case.row.before else ""
-        fail([case.rule], f"{case.row.label}: {c.reader} is shown {leaked[:10]}, which it may not see{after}", resp)
+        fail([case.rule, *case.also], f"{case.row.label}: {c.reader} is shown {leaked[:10]}, which it may not "
+             f"see{after}", resp)
 
 
 def test_who_reads_each_list_and_what_whatever_the_request_and_the_read_before(case: Case, access: AccessKit) -> None:
