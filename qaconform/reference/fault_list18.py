@@ -154,3 +154,7 @@ SESSION18 = SESSION18 + BLIND_round77  # BLIND_round77_MISSED: left out (docs/bl
 from .faults_blind_round78 import BLIND_round78  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round78  # BLIND_round78_MISSED: left out (docs/blind-rounds.md)
+# --- accept24 (issue 44 item 5): a lock after another account's send and after an unwikify, closed by kind
+from .faults_accept24 import ACCEPT24  # noqa: E402
+
+SESSION18 = SESSION18 + ACCEPT24

@@ -143,10 +143,6 @@ _MISSED_REASONS: dict[str, str] = {
         "no comment of the run goes on an answer under a community-wiki question: the shared comments go under the "
         "fixture question's answers, whose question is not wiki; one there is an accepted write more, or a trade "
         "moving a shared comment whose readers expect the fixture thread, left for a session with time to move them",
-    "round75-lock-moderator-in-moderation-refused":
-        "moderator's shared lock acts on admin's answer, never sent to moderation; the run's node another account "
-        "sent to moderation is locked by admin, who sent it (round34's path: a lock after the caller's own action). "
-        "Giving that lock to moderator loses round34's path; a moderator's lock of it besides is a write more",
 }
 
 BLIND_round75, BLIND_round75_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)

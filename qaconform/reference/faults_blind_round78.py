@@ -129,12 +129,6 @@ _MISSED_REASONS: dict[str, str] = {
         "as the object's parameter form is not shown (the reference reads JSON text). A closing is by refusals, no "
         "write: in GDPR-USER-FORMS's query row, send user as JSON text in a parameter by id and by email on the "
         "past-dated job and judge only that a form taken for id is taken for email too (past date's 400)",
-    "round78-lock-after-unwikify-extra-null":
-        "no lock of the run goes to a node after its unwikify: the wiki node is locked BEFORE its unwikify "
-        "(suites/scenarios/test_locked_wiki.py, accept23's path) and the one-shot unwikified node "
-        "(suites/contract/unwikified_node.py) is only sent to moderation by admin. A lock of it after the send is "
-        "one accepted write (the suites' share has 1 left: 81 of 82), judged by test_action_matrix.py's "
-        "EFFECT_RULES at node_state unwikified; moving the wiki lock after the unwikify loses accept23's path",
     "round78-reassign-id-no-realname-refused":
         "every reassignUser of the run names the scheduling account (suites/contract/job_requests.py reassign_of: "
         "admin), who has a real name; no reassign names a user without one (realname is 'Optional.', the reference "

@@ -419,3 +419,7 @@ HOOKS.append(Hook("round77", before=blind_round77.before, admitted=blind_round77
 from . import blind_round78  # noqa: E402
 
 HOOKS.append(Hook("round78", before=blind_round78.before, admitted=blind_round78.admitted, after=blind_round78.after))
+# --- accept24 (issue 44 item 5): the lock after another account's send, the lock after an unwikify
+from . import accept24_paths  # noqa: E402
+
+HOOKS.append(Hook("accept24", after=accept24_paths.after))

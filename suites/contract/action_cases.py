@@ -175,6 +175,7 @@ REUSED: dict[tuple[str, str, str, str, str], str] = {
     (SEND, "comment", CREATED, "moderator", NONE): "moderated_comment",
     (SEND, "answer", CREATED, "admin", NONE): "answer_sent_to_mod_by_admin",
     (SEND, "question", UNWIKIFIED, "admin", NONE): "sent_after_unwikify",
+    (LOCK, "question", UNWIKIFIED, "moderator", NONE): "locked_after_unwikify",  # accept24: after admin's send
 }
 """Allowed calls that change their node and are one of the run's shared writes, made on a node as created: the
 combination reads that write's response (suites/conftest.py ``locked_by``, ``sent_to_mod_by``, ``locked_comment``,
@@ -195,11 +196,13 @@ REUSED_NODES: dict[str, PoolNode] = {
     "moderated_comment": PoolNode("moderated_comment", "comment", CREATED, "novice", "member", Q),
     "answer_sent_to_mod_by_admin": PoolNode("answer_sent_to_mod_by_admin", "answer", CREATED, "member", Q, Q),
     "sent_after_unwikify": PoolNode("sent_after_unwikify", "question", UNWIKIFIED, "member", None, None),
+    "locked_after_unwikify": PoolNode("locked_after_unwikify", "question", UNWIKIFIED, "member", None, None),
 }
 """The node each reused write acts on, as it was before: whose relation to the caller the target's fixture question
 may change (test_action_matrix.py skips a reused combination whose relation it does not give)."""
 
-PAID = {"locked_comment": 1, "moderated_comment": 2, "answer_under:member": 1, "sent_after_unwikify": 1}
+PAID = {"locked_comment": 1, "moderated_comment": 2, "answer_under:member": 1, "sent_after_unwikify": 1,
+        "locked_after_unwikify": 1}
 """This suite's own shared writes and their accepted writes: admin locks the comment it sends to moderation; novice
 comments under the shared answer and moderator sends that comment to moderation; moderator answers a question member
 wrote; admin sends member's one-shot wiki question to moderation once member unwikified it (fix30: a send after
@@ -369,7 +372,7 @@ class Case:
         only for a caller holding the moderation permissions (who else sees one is not shown: :func:`sees`)."""
         if self.action not in CHANGES_NODE:
             return False
-        if self.state == MODERATED:
+        if self.state == MODERATED or (self.state, self.action) == (UNWIKIFIED, LOCK):  # accept24: unlocked, sent
             return self.action == LOCK and self.role in ("admin", "moderator")
         return self.state == CREATED or self.action == SEND
 
