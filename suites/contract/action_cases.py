@@ -54,8 +54,9 @@ caller, :attr:`Case.state_met`), and no allowed change is drawn on it (the run b
 UNWIKIFIED = "unwikified"
 """A node after the state change unwikify ("Wikified node (wiki true) | PUT cancelwiki | ... | Not wiki"), published
 and unlocked again: the profile's one-shot member_wiki_node_id once member unwikified it (fix30, issue 44;
-unwikified_node.py). The interface makes no wiki node, so it is the only one: admin's send to moderation of it is the
-one allowed change drawn there (:data:`REUSED`), and the calls the permission table refuses are tried on it."""
+unwikified_node.py). The interface makes no wiki node, so it is the only one: admin's send to moderation of it and
+moderator's lock right after (accept24) are the allowed changes drawn there (:data:`REUSED`), and the calls the
+permission table refuses are tried on it."""
 AUTHOR, PARENT_AUTHOR, QUESTION_AUTHOR_OF, NONE = "author", "parent_author", "question_author", "none"
 RELATIONS = frozenset({AUTHOR, PARENT_AUTHOR, QUESTION_AUTHOR_OF, NONE})
 """The caller's relation to the node acted on: the node's author, the author of the node it is under (the answer a
