@@ -49,18 +49,22 @@ def _one_shot(request: pytest.FixtureRequest, name: str) -> int:
 
 
 def _consuming(request: pytest.FixtureRequest, profile: Profile, name: str, node: int,
-               send: Callable[[], ApiResponse]) -> Callable[[], ApiResponse]:
+               send: Callable[[], ApiResponse], refusal: bool = False) -> Callable[[], ApiResponse]:
     """``send``, recorded as consuming ``node`` of ``name`` beside the profile (qaconform.target.ledger) as soon as
     the target accepted it (accept22: a refused call changed nothing and is not recorded); the record names this
-    run's tag."""
+    run's tag. ``refusal``: a call the permission table refuses (accept24): once the suites' share is spent it is
+    sent as a probe into the refusals' share (``WriteBudget.as_refusals``), never held back for want of a write a
+    conforming target does not take (measured: seed 20260803 with the suites' share at 83 of 83 skipped
+    test_locked_wiki.py when a worker sent the wiki node's refusals after the share filled)."""
 
     def sent() -> ApiResponse:
         with charged_to_suites():  # a session fixture: the must-rule tests read it whoever asked first
             budget = ApiClient.write_budget
-            if budget is not None and budget.remaining() == 0 and not budget.holding():  # not acted on: not consumed
+            if budget is not None and budget.remaining() == 0 and not budget.holding() and not refusal:
                 skip(SkipKind.WRITE_BUDGET, f"write budget spent: the one-shot call on {name} {node} was not sent, "
                                             f"and the node stays for the next run (a larger --write-budget checks it)")
-            resp = send()
+            with budget.as_refusals() if budget is not None and refusal else contextlib.nullcontext():
+                resp = send()
             if name in ledger.CONSUMABLE:  # every one-shot fixture of the profile's (wiki21: the wiki kinds too)
                 ledger.record_if_accepted(profile.path, profile.base_url, name, node,
                                           request.getfixturevalue("run_tag"), resp.status)
@@ -103,12 +107,13 @@ def _denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], pro
     node = _one_shot(request, name) if node is None else node
     refused = {role: once_per_target(request, profile, f"{verb} denied {role} {node}", _consuming(
         request, profile, name, node, functools.partial(api[role].put, f"node/{node}/{verb}.json",
-                                                        operation=operation))) for role in DENIED_FIRST}
+                                                        operation=operation), refusal=True)) for role in DENIED_FIRST}
     for option in one_shots.COMMON_OPTIONS:  # round60 (issue 44): the signed-in denied caller with each common option
         refused[f"novice with {option}=true"] = once_per_target(
             request, profile, f"{verb} denied novice {option} {node}", _consuming(
                 request, profile, name, node, functools.partial(api["novice"].put, f"node/{node}/{verb}.json",
-                                                                params={option: "true"}, operation=operation)))
+                                                                params={option: "true"}, operation=operation),
+                refusal=True))
     return refused
 
 
@@ -336,7 +341,7 @@ def lock_after_contribution(request: pytest.FixtureRequest, api: dict[str, ApiCl
     from either lets member in (test_permissions.py). The lock's other clause, like the unwikify's, is authorship
     only. No write on a conforming target (the refusal); one on a target that takes it, charged to the suites."""
     def send() -> ApiResponse:
-        with charged_to_suites():
+        with charged_to_suites(), _as_refusal():  # accept24: a probe once the suites' share is spent
             prompt = f"{LOCK_PROMPT} [{request.getfixturevalue('run_tag')}]"
             return api["member"].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
 
@@ -358,10 +363,12 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
         return {}
     posted = contributed_before_refusal(request, api, profile, node)
     refusals = {role: _consuming(request, profile, "wiki_node_id", node, functools.partial(
-        api[role].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
+        api[role].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"), refusal=True)()
+        for role in ("novice", "member")}
     for option in one_shots.COMMON_OPTIONS:  # round65 (issue 44): the own-only permission with each common option
         refusals[f"member with {option}=true"] = _consuming(request, profile, "wiki_node_id", node, functools.partial(
-            api["member"].put, f"node/{node}/cancelwiki.json", params={option: "true"}, operation="cancelWiki"))()
+            api["member"].put, f"node/{node}/cancelwiki.json", params={option: "true"}, operation="cancelWiki"),
+            refusal=True)()
     state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "wiki_node_id")
     accounts = {role: account.id for role, account in profile.accounts.items()}
     for resp in refusals.values():  # a server may answer the node's state first: only a node in it tells
@@ -431,6 +438,12 @@ lock and :func:`cancelwiki_once`'s unwikify, taken together: a run never ends wi
 back (another worker's write taking the last room between the two)."""
 
 
+def _as_refusal() -> contextlib.AbstractContextManager[None]:
+    """A call the permission table refuses: once the suites' share is spent, a probe into the refusals' share."""
+    budget = ApiClient.write_budget
+    return budget.as_refusals() if budget is not None else contextlib.nullcontext()
+
+
 def _from_hold() -> contextlib.AbstractContextManager[None]:
     budget = ApiClient.write_budget
     return budget.from_hold(WIKI_PAIR) if budget is not None else contextlib.nullcontext()
@@ -458,7 +471,7 @@ def refused_before_admin_lock(request: pytest.FixtureRequest, api: dict[str, Api
     node = int(sent.node)
 
     def send() -> ApiResponse:
-        with charged_to_suites():
+        with charged_to_suites(), _as_refusal():  # accept24: a probe once the suites' share is spent
             prompt = f"refused: {OTHER_BEFORE}'s lock right before admin's [{request.getfixturevalue('run_tag')}]"
             return api[OTHER_BEFORE].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
 
