@@ -50,18 +50,22 @@ def _one_shot(request: pytest.FixtureRequest, name: str) -> int:
 
 
 def _consuming(request: pytest.FixtureRequest, profile: Profile, name: str, node: int,
-               send: Callable[[], ApiResponse]) -> Callable[[], ApiResponse]:
+               send: Callable[[], ApiResponse], refusal: bool = False) -> Callable[[], ApiResponse]:
     """``send``, recorded as consuming ``node`` of ``name`` beside the profile (qaconform.target.ledger) as soon as
     the target accepted it (accept22: a refused call changed nothing and is not recorded); the record names this
-    run's tag."""
+    run's tag. ``refusal``: a call the permission table refuses (accept24): once the suites' share is spent it is
+    sent as a probe into the refusals' share (``WriteBudget.as_refusals``), never held back for want of a write a
+    conforming target does not take (measured: seed 20260803 with the suites' share at 83 of 83 skipped
+    test_locked_wiki.py when a worker sent the wiki node's refusals after the share filled)."""
 
     def sent() -> ApiResponse:
         with charged_to_suites():  # a session fixture: the must-rule tests read it whoever asked first
             budget = ApiClient.write_budget
-            if budget is not None and budget.remaining() == 0:  # a node not acted on is not consumed
+            if budget is not None and budget.remaining() == 0 and not budget.holding() and not refusal:
                 skip(SkipKind.WRITE_BUDGET, f"write budget spent: the one-shot call on {name} {node} was not sent, "
                                             f"and the node stays for the next run (a larger --write-budget checks it)")
-            resp = send()
+            with budget.as_refusals() if budget is not None and refusal else contextlib.nullcontext():
+                resp = send()
             if name in ledger.CONSUMABLE:  # every one-shot fixture of the profile's (wiki21: the wiki kinds too)
                 ledger.record_if_accepted(profile.path, profile.base_url, name, node,
                                           request.getfixturevalue("run_tag"), resp.status)
@@ -104,12 +108,13 @@ def _denied_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], pro
     node = _one_shot(request, name) if node is None else node
     refused = {role: once_per_target(request, profile, f"{verb} denied {role} {node}", _consuming(
         request, profile, name, node, functools.partial(api[role].put, f"node/{node}/{verb}.json",
-                                                        operation=operation))) for role in DENIED_FIRST}
+                                                        operation=operation), refusal=True)) for role in DENIED_FIRST}
     for option in one_shots.COMMON_OPTIONS:  # round60 (issue 44): the signed-in denied caller with each common option
         refused[f"novice with {option}=true"] = once_per_target(
             request, profile, f"{verb} denied novice {option} {node}", _consuming(
                 request, profile, name, node, functools.partial(api["novice"].put, f"node/{node}/{verb}.json",
-                                                                params={option: "true"}, operation=operation)))
+                                                                params={option: "true"}, operation=operation),
+                refusal=True))
     return refused
 
 
@@ -360,7 +365,7 @@ def lock_after_contribution(request: pytest.FixtureRequest, api: dict[str, ApiCl
     from either lets member in (test_permissions.py). The lock's other clause, like the unwikify's, is authorship
     only. No write on a conforming target (the refusal); one on a target that takes it, charged to the suites."""
     def send() -> ApiResponse:
-        with charged_to_suites():
+        with charged_to_suites(), _as_refusal():  # accept24: a probe once the suites' share is spent
             prompt = f"{LOCK_PROMPT} [{request.getfixturevalue('run_tag')}]"
             return api["member"].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
 
@@ -382,13 +387,15 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     if path is not None and path.exists():
         return {}
     stranger = _consuming(request, profile, "wiki_node_id", node, functools.partial(  # closeb: before the comment
-        api["member"].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"))()
+        api["member"].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"), refusal=True)()
     posted = contributed_before_refusal(request, api, profile, node)
     refusals = {STRANGER: stranger} | {role: _consuming(request, profile, "wiki_node_id", node, functools.partial(
-        api[role].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"))() for role in ("novice", "member")}
+        api[role].put, f"node/{node}/cancelwiki.json", operation="cancelWiki"), refusal=True)()
+        for role in ("novice", "member")}
     for option in one_shots.COMMON_OPTIONS:  # round65 (issue 44): the own-only permission with each common option
         refusals[f"member with {option}=true"] = _consuming(request, profile, "wiki_node_id", node, functools.partial(
-            api["member"].put, f"node/{node}/cancelwiki.json", params={option: "true"}, operation="cancelWiki"))()
+            api["member"].put, f"node/{node}/cancelwiki.json", params={option: "true"}, operation="cancelWiki"),
+            refusal=True)()
     state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, "wiki_node_id")
     accounts = {role: account.id for role, account in profile.accounts.items()}
     for resp in refusals.values():  # a server may answer the node's state first: only a node in it tells
@@ -417,11 +424,12 @@ def wiki_locked_first(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     def send() -> ApiResponse:
         with charged_to_suites():
             budget = ApiClient.write_budget
-            if budget is not None and (budget.remaining(SUITES) or 0) < 2:
+            if budget is not None and not budget.hold(2, WIKI_PAIR):  # accept24: both writes or neither
                 skip(SkipKind.WRITE_BUDGET, f"write budget: the lock of {target.name} {target.node} before its "
                                             f"unwikify was not sent (the share holds no room for it and the unwikify)")
             prompt = f"{one_shots.WIKI_LOCK_PROMPT} [{request.getfixturevalue('run_tag')}]"
-            return api[role].put(f"node/{target.node}/lock.json", params={"prompt": prompt}, operation="lockNode")
+            with _from_hold():
+                return api[role].put(f"node/{target.node}/lock.json", params={"prompt": prompt}, operation="lockNode")
 
     with contextlib.suppress(pytest.skip.Exception):
         return once_per_target(request, profile, f"lock by {role} before cancelwiki {target.node}", send)
@@ -441,9 +449,31 @@ def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     wiki_node_id is not acted on (the same one write)."""
     target = _wiki_target(request)
     node, role = target.node, unwikifier(request)
-    return _owner_call(request, api, profile, target.name, node, f"cancelwiki {role} {node}", lambda: api[
-        role].put(f"node/{node}/cancelwiki.json", operation="cancelWiki",
-                  params=one_shots.stated_options("cancelWiki")))  # round47 (issue 44): with the stated options
+    try:
+        with _from_hold():  # accept24: the second write of wiki_locked_first's hold, when it made one
+            return _owner_call(request, api, profile, target.name, node, f"cancelwiki {role} {node}", lambda: api[
+                role].put(f"node/{node}/cancelwiki.json", operation="cancelWiki",
+                          params=one_shots.stated_options("cancelWiki")))  # round47 (issue 44): the stated options
+    finally:
+        if ApiClient.write_budget is not None:  # a hold whose unwikify was not made (a skip) goes back to the share
+            ApiClient.write_budget.release(WIKI_PAIR)
+
+
+WIKI_PAIR = "lock and unwikify of the wiki node"
+"""accept24 (issue 44 item 5): the hold (qaconform.target.writes.WriteBudget.hold) of :func:`wiki_locked_first`'s
+lock and :func:`cancelwiki_once`'s unwikify, taken together: a run never ends with the lock made and the unwikify held
+back (another worker's write taking the last room between the two)."""
+
+
+def _as_refusal() -> contextlib.AbstractContextManager[None]:
+    """A call the permission table refuses: once the suites' share is spent, a probe into the refusals' share."""
+    budget = ApiClient.write_budget
+    return budget.as_refusals() if budget is not None else contextlib.nullcontext()
+
+
+def _from_hold() -> contextlib.AbstractContextManager[None]:
+    budget = ApiClient.write_budget
+    return budget.from_hold(WIKI_PAIR) if budget is not None else contextlib.nullcontext()
 
 
 OTHER_BEFORE = "novice"
@@ -468,7 +498,7 @@ def refused_before_admin_lock(request: pytest.FixtureRequest, api: dict[str, Api
     node = int(sent.node)
 
     def send() -> ApiResponse:
-        with charged_to_suites():
+        with charged_to_suites(), _as_refusal():  # accept24: a probe once the suites' share is spent
             prompt = f"refused: {OTHER_BEFORE}'s lock right before admin's [{request.getfixturevalue('run_tag')}]"
             return api[OTHER_BEFORE].put(f"node/{node}/lock.json", params={"prompt": prompt}, operation="lockNode")
 

@@ -159,6 +159,37 @@ def test_a_pool_full_of_writes_in_flight_waits_for_their_answers_and_a_spent_one
     assert first.all_spent() == {"link chains": 1}, "what is in flight is not reported as spent"
 
 
+def test_a_hold_takes_all_its_writes_or_none_across_workers_and_gives_back_what_it_did_not_send(
+        tmp_path: Path) -> None:
+    """accept24 (issue 44 item 5): two calls that must be made together (a lock and the unwikify after it) hold
+    their writes at once. Budget 20, suites' share 14: with 13 spent a hold of 2 is refused and takes nothing; with
+    12 it takes both, and another worker's write finds the share spent while the hold's calls are not yet sent. Each
+    call sent from the hold spends one of it (in any worker), a refused one gives its write back, and the release
+    gives back what was never sent; the held writes are never reported as a pool of their own."""
+    path = tmp_path / "w.json"
+    first, second = WriteBudget(20, path), WriteBudget(20, path)
+    for _ in range(13):
+        assert first.reserve()
+        first.kept(SUITES)
+    assert not first.hold(2, "pair") and first.spent(SUITES) == 13 and first.holding("pair") == 0, "neither"
+    first.give_back(SUITES)  # 12 spent
+    assert first.hold(2, "pair") and first.spent(SUITES) == 14 and second.holding("pair") == 2, "both"
+    assert not second.reserve(), "the share is spent for a write outside the hold"
+    with first.from_hold("pair"):
+        assert first.reserve_from() == SUITES and second.holding("pair") == 1
+    first.kept(SUITES)
+    with second.from_hold("pair"):  # the second call, in another worker, refused by the target
+        assert second.holding() == 1 and second.reserve_from() == SUITES and second.holding() == 0
+        second.give_back(SUITES)
+        assert second.reserve_from() == SUITES, "the hold spent: the pool's room (the refused write's) is taken"
+        second.give_back(SUITES)
+    assert first.spent(SUITES) == 13 and first.release("pair") == 0
+    assert first.all_spent() == {SUITES: 13}
+    assert first.hold(1, "single") and first.all_spent() == {SUITES: 14}, "a held write is counted in its pool"
+    assert first.release("single") == 1 and first.spent(SUITES) == 13, "never sent: given back"
+    assert WriteBudget(None, tmp_path / "u.json").hold(5, "any"), "no budget: always held"
+
+
 # ---- the observations' plan --------------------------------------------------------------------------------
 
 def test_the_observations_share_is_planned_cheapest_first_with_room_for_probes() -> None:

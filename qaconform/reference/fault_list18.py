@@ -174,3 +174,7 @@ SESSION18 = SESSION18 + CLOSEA
 from .faults_blind_round79 import BLIND_round79  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round79  # BLIND_round79_MISSED: left out (docs/blind-rounds.md)
+# --- accept24 (issue 44 item 5): a lock after another account's send and after an unwikify, closed by kind
+from .faults_accept24 import ACCEPT24  # noqa: E402
+
+SESSION18 = SESSION18 + ACCEPT24

@@ -131,7 +131,13 @@ _MISSED_REASONS: dict[str, str] = {
     "after member unwikified it; the interface makes no wiki node, so the one-shot member_wiki_node_id is the only "
     "unwikified node, and its one allowed change in the budget is admin's send to moderation (action_cases.REUSED "
     "sent_after_unwikify, fix30's kind); member's shared lock (locked_by) acts on its answer, which the comments on "
-    "a locked node read",
+    "a locked node read"
+    ". accept24 (twenty-second session): that node is now locked right after admin's send, by moderator "
+    "(suites/contract/unwikified_node.py locked_after_unwikify: round61's and round78's path, and a lock "
+    "after another account's send), no write left (suites 83 of 83 at seed 20260801). member's own lock "
+    "there instead would act on its question in moderation, which member may not see (a 404 the matrix "
+    "cannot judge), and made before admin's send it would turn fix30's send after the unwikify into a "
+    "send of a locked node",
 }
 """Faults the suites did not catch on the blind measure (main at c62e59c) and still miss after the round's fixes:
 the path they do not take. round53-issuetypes-localized-name-null and round53-user-answers-projected-moderated were

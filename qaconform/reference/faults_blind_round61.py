@@ -141,17 +141,6 @@ _MISSED_REASONS: dict[str, str] = {
         "budget even with two recipients forced (measured: still missed). accept22 (twentieth session): the shared "
         "reply (public_threads.private_reply_to_public_comment) is the privacy model's public reply too "
         "(world.public_reply), so a second recipient changes the model's audience as well: examined, not tried",
-    "round61-lock-after-unwikify-extra-null":
-        "the run's one unwikified node (member_wiki_node_id, a one-shot: suites/contract/unwikified_node.py) gets one "
-        "accepted write after its unwikify, a send to moderation; a lock of it too is an accepted write more, and "
-        "none of the suites' share was found to trade for it this session. accept22 (twentieth session): the run's "
-        "one lock of a wiki node (member's, one_shot_calls.lock_after_contribution) is a refusal made before the "
-        "unwikify; moving moderator's shared lock (locked_by, on admin's answer) onto wiki_node_id after its "
-        "unwikify costs no write but changes the node every lock reader reads (an answer to a question, and on the "
-        "seeds drawing a found wiki node none of the run's): examined, not tried. accept23 (twenty-first session): "
-        "the run now locks the drawn wiki node, but right BEFORE its unwikify (one_shot_calls.wiki_locked_first: "
-        "round66's and round19's locked-node faults need that order); the order after would trade them for this one, "
-        "and a seed draw of the order (both over the seeds) is left for a round with the time to add the draw",
 }
 """Faults left out of the registry: the blind measure's misses whose path the default run does not take within its
 write budget, each with the reason (docs/blind-rounds.md). Closed by kind after the measure (registered): the depth

@@ -127,11 +127,6 @@ _KINDS: tuple[Fault, ...] = (
 caught after."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round67-lock-in-moderation-user-is-sender":
-        "the run's one accepted lock of a node in moderation (admin's shared lock, conftest.py locked_by) acts on the "
-        "answer admin itself sent (round34's kind, a lock after the caller's own earlier action, needs that sender); "
-        "a lock after ANOTHER account's send is one accepted write more (97 of 100, suites 81 of 82) or a seed draw "
-        "between the two senders, which would take round34's path from half the seeds",
     "round67-sendtomod-accepted-answer-not-private":
         "no send to moderation of the run acts on an accepted answer: the interface accepts no answer, so every answer "
         "the run writes stays unmarked, and the accepted answers a site holds are its own content (the fixture "

@@ -147,10 +147,6 @@ _MISSED_REASONS: dict[str, str] = {
         "under member's own wiki question (accept22), so the fault needs a comment there by novice (not its "
         "author, no Mark as community wiki): novice's shared plain comment is COMMENT_AS_REPLY's reply to admin's, "
         "whose readers (public_threads.private_reply_parent, test_write_forms.py) need it beside admin's: not tried",
-    "round75-lock-moderator-in-moderation-refused":
-        "moderator's shared lock acts on admin's answer, never sent to moderation; the run's node another account "
-        "sent to moderation is locked by admin, who sent it (round34's path: a lock after the caller's own action). "
-        "Giving that lock to moderator loses round34's path; a moderator's lock of it besides is a write more",
 }
 
 BLIND_round75, BLIND_round75_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)

@@ -151,7 +151,12 @@ _MISSED_REASONS: dict[str, str] = {
         "the run's accepted locks act on shared answers nobody favorites. Needs moderator's or admin's lock of "
         "favorite_node_id before the unfavorites: an accepted write more (97-98 of 100), or a trade of one of "
         "conftest.py LOCKS's shared locks onto favorite_node_id (its lock readers read the response; the node's "
-        "comment readers would move)",
+        "comment readers would move)"
+        ". accept24 (twenty-second session): still out; the suites' share is full (99 of 100, suites 83 of 83 "
+        "at seed 20260801, after moderator's lock of the unwikified node), and moving moderator's shared lock "
+        "onto favorite_node_id moves the action matrix's reused cell (lockNode, answer, created, moderator) "
+        "and test_node_actions.py's lock readers onto a found node of any kind that a run may not have: "
+        "examined, not tried",
 }
 
 BLIND_round77, BLIND_round77_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -123,12 +123,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round78-lock-after-unwikify-extra-null":
-        "no lock of the run goes to a node after its unwikify: the wiki node is locked BEFORE its unwikify "
-        "(suites/scenarios/test_locked_wiki.py, accept23's path) and the one-shot unwikified node "
-        "(suites/contract/unwikified_node.py) is only sent to moderation by admin. A lock of it after the send is "
-        "one accepted write (the suites' share has 1 left: 81 of 82), judged by test_action_matrix.py's "
-        "EFFECT_RULES at node_state unwikified; moving the wiki lock after the unwikify loses accept23's path",
 }
 
 BLIND_round78, BLIND_round78_MISSED = split_missed(_ALL, _MISSED_REASONS)

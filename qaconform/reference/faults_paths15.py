@@ -58,17 +58,6 @@ _ALL: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "paths15-lock-user-last-accepted-caller": "missed on main and not closed: no lock of the run comes right after "
-    "another account's ACCEPTED action on its node (admin locks the answer and the comment it sent to moderation "
-    "itself; member locks its own nodes, on which no other account acts; the send after member's unwikify is a "
-    "send, not a lock), and the one refused call paths14 put before admin's lock records nothing. Reaching it needs "
-    "either one accepted lock more (the suites' share is 81 of 81) or a shared write moved to another caller "
-    "(moderator, not admin, sending the answer admin then locks: the action matrix's send cell of admin and "
-    "answer_sent_to_mod_by_admin's readers move with it); neither is reads and refusals only. paths16 looked "
-    "again: the trade left is a seed draw of that send's caller (moderator on half the seeds, as the unwikifier is "
-    "drawn), but the action matrix's reused cells (action_cases.REUSED, REUSED_NODES) name the caller statically "
-    "and round34's lock after the locker's own send (LOCK_AFTER_OWN_SEND) would be tried on half the seeds only; "
-    "no run's own write is locked after another account's accepted action without one of the two",
 }
 """Missed after paths15's change (``qaconform selftest --fault NAME --no-clean``), with why it stays out."""
 

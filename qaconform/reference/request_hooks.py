@@ -440,3 +440,7 @@ HOOKS.append(Hook("closea", before=closea.before))
 from . import blind_round79  # noqa: E402
 
 HOOKS.append(Hook("round79", before=blind_round79.before, admitted=blind_round79.admitted, after=blind_round79.after))
+# --- accept24 (issue 44 item 5): the lock after another account's send, the lock after an unwikify
+from . import accept24_paths  # noqa: E402
+
+HOOKS.append(Hook("accept24", after=accept24_paths.after))

@@ -130,11 +130,18 @@ IN_FLIGHT_WAIT_S = 10.0
 back): one round trip is enough but for a target that answers slowly."""
 
 _IN_FLIGHT = " in flight"
+_HELD = " held: "
 
 
 def _flying(pool: str) -> str:
     """The counts' key of ``pool``'s writes sent and not yet answered."""
     return pool + _IN_FLIGHT
+
+
+def _held(pool: str, name: str) -> str:
+    """The counts' key of the writes of ``pool`` taken together for the calls ``name`` (:meth:`WriteBudget.hold`)
+    and not yet sent."""
+    return f"{pool}{_HELD}{name}"
 
 
 def plan_observations(costs: dict[str, int], limit: int | None) -> dict[str, int]:
@@ -217,6 +224,8 @@ class WriteBudget:
     refusals: bool = False
     """The running test is marked ``refused_writes``: once the suites' share is spent, its writes go to
     :data:`REFUSALS` as probes."""
+    _using: str | None = None
+    """The hold (:meth:`WriteBudget.hold`) the writes sent now come from, when they have one."""
     _mine: int = 0
     """Writes of the running test taken under its allowance and not given back."""
     _probes: int = 0
@@ -264,7 +273,7 @@ class WriteBudget:
 
     def all_spent(self) -> dict[str, int]:
         with self._counts(write=False) as counts:
-            return {k: v for k, v in counts.items() if not k.endswith(_IN_FLIGHT)}
+            return {k: v for k, v in counts.items() if not k.endswith(_IN_FLIGHT) and _HELD not in k}
 
     def remaining(self, pool: str | None = None) -> int | None:
         """Writes ``pool`` may still have accepted (None: no limit)."""
@@ -276,6 +285,8 @@ class WriteBudget:
         conforming target refuses (a ``refused_writes`` test's once the suites' share is spent, an observation's
         probe once the observations' share has no room) goes to :data:`REFUSALS` as a probe."""
         name = pool or self.pool
+        if self._using is not None and self._take_held(name, self._using):
+            return name
         if self.reserve(name):
             return name
         probe = (name == SUITES and self.refusals) or (name == OBSERVATIONS and self.allowance is not None)
@@ -312,6 +323,63 @@ class WriteBudget:
             if time.monotonic() >= deadline:
                 return False
             time.sleep(0.05)
+
+    def hold(self, n: int, name: str, pool: str = SUITES) -> bool:
+        """accept24 (issue 44 item 5): take ``n`` writes of ``pool`` at once for the calls ``name`` (a history whose
+        calls must all be made or none: a lock and the unwikify after it), atomic across xdist workers: all ``n``
+        or none (False: send none of them). Each call sent inside :meth:`from_hold` spends one of them; a refused one
+        gives its write back to the pool as any other; :meth:`release` gives back the ones never sent. A pool full
+        only of writes in flight is waited for, as :meth:`reserve` does."""
+        limit, key = self.limit(pool), _held(pool, name)
+        deadline = time.monotonic() + IN_FLIGHT_WAIT_S
+        while True:
+            with self._counts() as counts:
+                if limit is None or counts.get(pool, 0) + n <= limit:
+                    counts[pool] = counts.get(pool, 0) + n
+                    counts[key] = counts.get(key, 0) + n
+                    return True
+                if counts.get(_flying(pool), 0) <= 0:
+                    return False
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+
+    def holding(self, name: str | None = None, pool: str = SUITES) -> int:
+        """The writes of the hold ``name`` (by default the one :meth:`from_hold` spends now) not yet sent."""
+        name = name or self._using
+        if name is None:
+            return 0
+        with self._counts(write=False) as counts:
+            return counts.get(_held(pool, name), 0)
+
+    @contextmanager
+    def from_hold(self, name: str) -> Iterator[None]:
+        """Writes sent inside the block spend the hold ``name`` while it has any left (then the pool as usual)."""
+        before, self._using = self._using, name
+        try:
+            yield
+        finally:
+            self._using = before
+
+    def release(self, name: str, pool: str = SUITES) -> int:
+        """Give back to ``pool`` the writes of the hold ``name`` never sent (their call was not made); how many."""
+        with self._counts() as counts:
+            left = counts.pop(_held(pool, name), 0)
+            counts[pool] = max(0, counts.get(pool, 0) - left)
+        return left
+
+    def _take_held(self, pool: str, name: str) -> bool:
+        """One write of the hold ``name`` of ``pool`` (already counted in the pool), now in flight; False when the
+        hold has none left."""
+        with self._counts() as counts:
+            key = _held(pool, name)
+            if counts.get(key, 0) <= 0:
+                return False
+            counts[key] -= 1
+            if counts[key] == 0:
+                del counts[key]
+            counts[_flying(pool)] = counts.get(_flying(pool), 0) + 1
+            return True
 
     def _reserve_planned(self, limit: int) -> bool:
         """An observation test's write: within its allowance always (the plan made room), else as a probe into the

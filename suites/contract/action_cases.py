@@ -54,8 +54,9 @@ caller, :attr:`Case.state_met`), and no allowed change is drawn on it (the run b
 UNWIKIFIED = "unwikified"
 """A node after the state change unwikify ("Wikified node (wiki true) | PUT cancelwiki | ... | Not wiki"), published
 and unlocked again: the profile's one-shot member_wiki_node_id once member unwikified it (fix30, issue 44;
-unwikified_node.py). The interface makes no wiki node, so it is the only one: admin's send to moderation of it is the
-one allowed change drawn there (:data:`REUSED`), and the calls the permission table refuses are tried on it."""
+unwikified_node.py). The interface makes no wiki node, so it is the only one: admin's send to moderation of it and
+moderator's lock right after (accept24) are the allowed changes drawn there (:data:`REUSED`), and the calls the
+permission table refuses are tried on it."""
 AUTHOR, PARENT_AUTHOR, QUESTION_AUTHOR_OF, NONE = "author", "parent_author", "question_author", "none"
 RELATIONS = frozenset({AUTHOR, PARENT_AUTHOR, QUESTION_AUTHOR_OF, NONE})
 """The caller's relation to the node acted on: the node's author, the author of the node it is under (the answer a
@@ -175,6 +176,7 @@ REUSED: dict[tuple[str, str, str, str, str], str] = {
     (SEND, "comment", CREATED, "moderator", NONE): "moderated_comment",
     (SEND, "answer", CREATED, "admin", NONE): "answer_sent_to_mod_by_admin",
     (SEND, "question", UNWIKIFIED, "admin", NONE): "sent_after_unwikify",
+    (LOCK, "question", UNWIKIFIED, "moderator", NONE): "locked_after_unwikify",  # accept24: after admin's send
 }
 """Allowed calls that change their node and are one of the run's shared writes, made on a node as created: the
 combination reads that write's response (suites/conftest.py ``locked_by``, ``sent_to_mod_by``, ``locked_comment``,
@@ -196,11 +198,13 @@ REUSED_NODES: dict[str, PoolNode] = {
     "moderated_comment": PoolNode("moderated_comment", "comment", CREATED, "novice", "member", Q),
     "answer_sent_to_mod_by_admin": PoolNode("answer_sent_to_mod_by_admin", "answer", CREATED, "member", Q, Q),
     "sent_after_unwikify": PoolNode("sent_after_unwikify", "question", UNWIKIFIED, "member", None, None),
+    "locked_after_unwikify": PoolNode("locked_after_unwikify", "question", UNWIKIFIED, "member", None, None),
 }
 """The node each reused write acts on, as it was before: whose relation to the caller the target's fixture question
 may change (test_action_matrix.py skips a reused combination whose relation it does not give)."""
 
-PAID = {"locked_comment": 1, "moderated_comment": 2, "answer_under:member": 1, "sent_after_unwikify": 1}
+PAID = {"locked_comment": 1, "moderated_comment": 2, "answer_under:member": 1, "sent_after_unwikify": 1,
+        "locked_after_unwikify": 1}
 """This suite's own shared writes and their accepted writes: admin locks the comment it sends to moderation; novice
 comments under the shared answer and moderator sends that comment to moderation; moderator answers a question member
 wrote; admin sends member's one-shot wiki question to moderation once member unwikified it (fix30: a send after
@@ -370,7 +374,7 @@ class Case:
         only for a caller holding the moderation permissions (who else sees one is not shown: :func:`sees`)."""
         if self.action not in CHANGES_NODE:
             return False
-        if self.state == MODERATED:
+        if self.state == MODERATED or (self.state, self.action) == (UNWIKIFIED, LOCK):  # accept24: unlocked, sent
             return self.action == LOCK and self.role in ("admin", "moderator")
         return self.state == CREATED or self.action == SEND
 

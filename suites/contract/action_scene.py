@@ -27,7 +27,7 @@ from action_cases import (
     node_for,
 )
 from locked_question_node import answer_under_locked_question, locked_question_author
-from unwikified_node import sent_after_unwikify, sent_before_unwikify, unwikified_node
+from unwikified_node import locked_after_unwikify, sent_after_unwikify, sent_before_unwikify, unwikified_node
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
@@ -170,6 +170,8 @@ class Scene:
                      "was of a wiki node, not of one unwikified; test_followed_node_send.py judges its record")
             resp, node = sent_after_unwikify(self.request, self.api, self.fixture("profile"), self.user_ids)
             return resp, node, ""
+        if key == "locked_after_unwikify":  # accept24: a lock after the unwikify and another account's send
+            return locked_after_unwikify(self.request, self.api, self.fixture("profile"), self.user_ids, self.prompt)
         kind, _, role = key.partition(":")
         shared = self.fixture("locked_by")(role) if kind == "locked_by" else \
             self.fixture("sent_to_mod_by")(role) if kind == "sent_to_mod" else self.fixture(key)

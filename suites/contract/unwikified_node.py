@@ -20,6 +20,7 @@ a followed node where the list held one, and says where it held none (a skip wit
 from __future__ import annotations
 
 import base64
+import contextlib
 from typing import Any
 
 import pytest
@@ -32,6 +33,7 @@ from qaconform.pytest.seed_draws import member_wiki_send_for_seed
 from qaconform.pytest.support import find_listed, once_per_run
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile
+from qaconform.target.writes import SUITES
 
 SENDER = "admin"
 """Who sends the unwikified node to moderation: an account holding the permission, neither the node's author
@@ -92,6 +94,35 @@ def sent_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiClient
     saved, node = _sent(request, api, profile, user_ids)
     return ApiResponse(saved["status"], saved["headers"], base64.b64decode(saved["content"]), saved["url"],
                        Exchange(**saved["exchange"])), node
+
+
+LOCKER = "moderator"
+"""accept24 (issue 44 item 5): who locks the unwikified node once admin sent it to moderation: an account holding Lock
+comments on posts that is neither the node's author and unwikifier (member) nor its sender (admin), so the lock
+meets a node after an unwikify AND after ANOTHER account's send (round61/round78: the lock's extra after an
+unwikify; round67, paths15: the record naming the sender or the last accepted caller; round75: moderator refused
+on a node another account sent)."""
+
+
+def locked_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                          user_ids: dict[str, int], prompt: str) -> tuple[ApiResponse, int, str]:
+    """:data:`LOCKER`'s lock of the unwikified node after :func:`sent_after_unwikify`'s send (on the seeds drawing
+    the send before the unwikify, after both too), once per run and target (every worker reads the one response),
+    with ``prompt``: the response, the node and the prompt sent. One accepted write of the suites' share (the
+    action matrix's PAID ``locked_after_unwikify``); a spent share holds it back ("write budget spent")."""
+    sent_after_unwikify(request, api, profile, user_ids)  # the send first (a skip saying why when it was not made)
+    node = unwikified_node(request, api, profile, user_ids)
+
+    def lock() -> dict[str, Any]:
+        budget = ApiClient.write_budget
+        with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
+            resp = api[LOCKER].put(contract_path("lockNode", nodeId=node), params={"prompt": prompt},
+                                   operation="lockNode")
+        return {**_as_json(resp), "prompt": prompt}
+
+    saved = once_per_run(request, profile.base_url, f"lock by {LOCKER} after sendToMod after cancelwiki {node}", lock)
+    return ApiResponse(saved["status"], saved["headers"], base64.b64decode(saved["content"]), saved["url"],
+                       Exchange(**saved["exchange"])), node, str(saved["prompt"])
 
 
 def followers_before_the_send(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
