@@ -383,7 +383,7 @@ def wiki_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     after member's first refusal (:data:`STRANGER`, closeb: made while member wrote nothing there) and before the
     others."""
     node = _one_shot(request, "wiki_node_id")
-    path = shared_path(request, profile.base_url, f"cancelwiki moderator {node}")
+    path = shared_path(request, profile.base_url, f"cancelwiki {unwikifier(request)} {node}")  # the drawn one's
     if path is not None and path.exists():
         return {}
     stranger = _consuming(request, profile, "wiki_node_id", node, functools.partial(  # closeb: before the comment
