@@ -154,3 +154,7 @@ SESSION18 = SESSION18 + BLIND_round77  # BLIND_round77_MISSED: left out (docs/bl
 from .faults_blind_round78 import BLIND_round78  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round78  # BLIND_round78_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 82 (issue 44): drawn must-rules (seed 20261207) + eight outside kinds, measured blind
+from .faults_blind_round82 import BLIND_round82  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round82  # BLIND_round82_MISSED: left out (docs/blind-rounds.md)

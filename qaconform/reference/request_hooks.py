@@ -419,3 +419,7 @@ HOOKS.append(Hook("round77", before=blind_round77.before, admitted=blind_round77
 from . import blind_round78  # noqa: E402
 
 HOOKS.append(Hook("round78", before=blind_round78.before, admitted=blind_round78.admitted, after=blind_round78.after))
+# --- blind round 82 (issue 44): drawn must-rules (seed 20261207) + eight outside kinds, measured blind
+from . import blind_round82  # noqa: E402
+
+HOOKS.append(Hook("round82", before=blind_round82.before, admitted=blind_round82.admitted, after=blind_round82.after))
