@@ -14,7 +14,7 @@ from starlette.responses import Response
 from . import auth, faults
 from .auth import Caller
 from .bodies import structured
-from .errors import denied
+from .errors import denied, unauthorized
 from .hook_kit import (
     after_by_op,
     form_fields,
@@ -55,6 +55,12 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         node = path_node(svc, request)
         if node is not None and node["wiki"]:
             raise denied(False)
+    if op == "listAnswerComments" and faults.is_on("round82-kind-answer-comments-child-space-anonymous-401") \
+            and caller.anonymous:
+        answer = path_node(svc, request, "answer_id")
+        if answer is not None and svc.db.one("SELECT 1 FROM nodes q JOIN spaces s ON s.id = q.space_id WHERE q.id = ?"
+                                             " AND s.parent_id IS NOT NULL", (answer["question_id"],)) is not None:
+            raise unauthorized(credentials=False)
     if op == "lockNode" and faults.is_on("round82-lock-comment-by-recipient") and not caller.anonymous \
             and caller.can(auth.LOCK_OWN) and not caller.can(auth.LOCK_ANY):
         node = path_node(svc, request)

@@ -123,6 +123,18 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
+_KIND: tuple[Fault, ...] = (
+    # --- kind proofs (after the measure): one more path of a missed fault's kind, missed before its closing
+    Fault(
+        "round82-kind-answer-comments-child-space-anonymous-401", "PERM-ANSWER-COMMENTS",
+        "The kind of round82-followers-wiki-novice-403 (a node list's permission decided by the node the path "
+        "names) on another list and node: the comment list of an answer to a question of a CHILD space is refused "
+        "401 to the anonymous caller (the nested container's permission lookup asks for a session); answers of "
+        "top-level spaces are served: breaks '| 18 Answer's comments | View answers in the question page and View "
+        "the question page (Anonymous Roles). |' under child-space questions only.",
+    ),
+)
+
 _MISSED_REASONS: dict[str, str] = {}
 
-BLIND_round82, BLIND_round82_MISSED = split_missed(_ALL, _MISSED_REASONS)
+BLIND_round82, BLIND_round82_MISSED = split_missed(_ALL + _KIND, _MISSED_REASONS)
