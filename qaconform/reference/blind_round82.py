@@ -129,6 +129,8 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
 def _answer_comments(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if faults.is_on("round82-answer-comments-count-kept-by-path"):
         response = _kept_count(request, caller, response)
+    if faults.is_on("round82-kind-answer-comments-wrap-staff-full-as-mod") and "wrap" in request.query_params:
+        response = _staff_as_mod(svc, response)
     if not faults.is_on("round82-answer-comments-v1-full-recipient-author") or "v1" not in request.query_params:
         return response
     body, items = list_items(response)
@@ -137,6 +139,19 @@ def _answer_comments(svc: Service, request: Request, caller: Caller, response: R
         author = item.get("author") if isinstance(item, dict) else None
         if isinstance(author, dict) and item.get("visibility") in (None, "full") and not item.get("recipients"):
             item["recipients"] = [{"id": author.get("id")}]
+            changed = True
+    return with_body(response, body) if changed else response
+
+
+def _staff_as_mod(svc: Service, response: Response) -> Response:
+    """round82-kind-answer-comments-wrap-staff-full-as-mod: a staff author's full comment listed as mod."""
+    body, items = list_items(response)
+    staff = {int(r["id"]) for r in svc.db.all("SELECT id FROM users WHERE role IN ('admin', 'moderator')")}
+    changed = False
+    for item in items:
+        author = item.get("author") if isinstance(item, dict) else None
+        if isinstance(author, dict) and author.get("id") in staff and item.get("visibility") in (None, "full"):
+            item["visibility"] = "mod"
             changed = True
     return with_body(response, body) if changed else response
 

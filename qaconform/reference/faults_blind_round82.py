@@ -133,6 +133,14 @@ _KIND: tuple[Fault, ...] = (
         "top-level spaces are served: breaks '| 18 Answer's comments | View answers in the question page and View "
         "the question page (Anonymous Roles). |' under child-space questions only.",
     ),
+    Fault(
+        "round82-kind-answer-comments-wrap-staff-full-as-mod", "COMMENT-1",
+        "The kind of round82-answer-comments-v1-full-recipient-author (a posted comment's settings read back wrong "
+        "through one stated option of the list) on another option and author: an answer's comment list asked with "
+        "wrap gives a full-visibility comment by a moderation account (moderator, admin) visibility mod (the wrapped "
+        "serializer marks staff comments as moderator notes): breaks 'Without visibility and recipients the "
+        "comment has full visibility and no recipients, and a later GET returns exactly that.' with wrap only.",
+    ),
 )
 
 _MISSED_REASONS: dict[str, str] = {}
