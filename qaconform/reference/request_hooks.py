@@ -444,3 +444,7 @@ HOOKS.append(Hook("round79", before=blind_round79.before, admitted=blind_round79
 from . import accept24_paths  # noqa: E402
 
 HOOKS.append(Hook("accept24", after=accept24_paths.after))
+# --- blind round 82 (issue 44): drawn must-rules (seed 20261207) + eight outside kinds, measured blind
+from . import blind_round82  # noqa: E402
+
+HOOKS.append(Hook("round82", before=blind_round82.before, admitted=blind_round82.admitted, after=blind_round82.after))

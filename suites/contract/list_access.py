@@ -145,12 +145,16 @@ class Row:
     own: bool = False
     whose: str | None = None
     """round14 (issue 44): the account whose list the path names (:func:`others_rows`), None for the array's path."""
+    node: str | None = None
+    """round82 (issue 44): the kind of question the path names (:data:`NODE_KINDS`, :func:`kind_rows`), None for the
+    array's path."""
 
     @property
     def label(self) -> str:
         suffix = "" if self.order == ALONE else f"-{self.order}"
         whose = f"-of-{self.whose}" if self.whose else ""
-        return f"{self.combination.label}{suffix}{'-own-path' if self.own else ''}{whose}"
+        node = f"-at-{self.node}-question" if self.node else ""
+        return f"{self.combination.label}{suffix}{'-own-path' if self.own else ''}{whose}{node}"
 
     @property
     def before(self) -> str | None:
@@ -213,6 +217,29 @@ def others_rows(op: str, dims: Dimensions) -> list[Row]:
     accounts = [a for a in dims.values[READER] if a != "anonymous"]
     return [Row(Combination(op, reader, ()), ALONE, whose=whose) for reader in dims.values[READER]
             for whose in accounts if whose not in (reader, ARRAY_PATH_USER)]
+
+
+NODE_KINDS = ("wiki", "marked", "child-space")
+"""round82 (issue 44): the kinds and states of a question the Node fields state (``wiki`` "true when the node is
+community-wiki", ``marked`` "true on an accepted answer and on the question that has it", ``containerIds`` "the space
+and its parent": a question of a child space), for the lists whose path names a node (:data:`KIND_PATH`)."""
+KIND_PATH = {"listNodeFollowers": "nodeId", "listAnswerComments": "answerId"}
+"""round82 (issue 44): the lists whose path names a node, and the parameter: a question of each kind, or its first
+answer (test_list_access.py ``kind_paths`` finds them with reads)."""
+
+
+def kind_rows(op: str, dims: Dimensions) -> list[Row]:
+    """round82 (issue 44): each reader, anonymous too, reading list ``op`` at the path of a question of each kind of
+    :data:`NODE_KINDS` (the followers of the question, the comments of its first answer), no parameter, alone.
+
+    Why: the array reads one node (the fixture question, a listed answer) and :func:`own_rows` one each reader wrote,
+    so no reader read a node list of a community-wiki question, an accepted one or one in a child space. The
+    permission of a node list is the list's ("| 16 Followers | View users list"; "| 18 Answer's comments | View
+    answers in the question page and View the question page"), whatever the node; a site that guards a wiki node's
+    followers by the wiki permissions (round82-followers-wiki-novice-403) passed."""
+    if op not in KIND_PATH:
+        return []
+    return [Row(Combination(op, reader, ()), ALONE, node=kind) for reader in dims.values[READER] for kind in NODE_KINDS]
 
 
 def single_rows(op: str, dims: Dimensions, access: Access, seed: int, drawn: list[Row]) -> list[Row]:
@@ -354,7 +381,8 @@ def cases(seed: int, contract: Contract | None = None, strength: int = PAIRS) ->
     access = load(contract)
     dims = contract.dimensions
     arrays = {op: rows(op, dims, access, seed, strength) for op in dims.lists}
-    drawn = {op: arrays[op] + own_rows(op, dims) + others_rows(op, dims) for op in dims.lists}  # blind10, round14
+    drawn = {op: arrays[op] + own_rows(op, dims) + others_rows(op, dims) + kind_rows(op, dims)  # blind10, round14
+             for op in dims.lists}  # round82: kind_rows
     crossed = crossing(contract, access)
     visibility_lists = tuple(op for rule in VISIBILITY_RULES for op in crossed.get(rule, ()))
     for op, kept in drawn.items():  # readers (issue 44): each reader plain, and with each Conventions parameter

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import list_answers
+import node_kinds
 import pytest
 import search_words
 from cells import cell_marks
@@ -119,6 +120,13 @@ def _access_paths(api: dict[str, ApiClient], profile: Profile, user_ids: dict[st
     }
     return {op: contract_path(op, **ids.get(op, {})) for op in LIST_OPS
             if op not in ids or all(v is not None for v in ids[op].values())}
+
+
+@pytest.fixture(scope="session")
+def kind_paths(api: dict[str, ApiClient], profile: Profile, run_once: RunOnce) -> dict[str, str]:
+    """"<operationId> <kind>" -> the path of a node list at a question of each kind (list_access.KIND_PATH,
+    NODE_KINDS), found once per run in the question list of the least privileged signed-in account."""
+    return dict(run_once("list access kind paths", lambda: node_kinds.kind_paths(api, profile, APART_PAGE_SIZE)))
 
 
 @pytest.fixture(scope="session")
@@ -261,7 +269,7 @@ def _selecting(admin: ApiClient, space: str) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def read_row(api: dict[str, ApiClient], fetch: Any, access_paths: dict[str, str],
-             tokens: dict[str, str], own_paths: dict[str, str],
+             tokens: dict[str, str], own_paths: dict[str, str], kind_paths: dict[str, str],
              user_ids: dict[str, int]) -> Callable[[Row], ApiResponse]:
     """``read_row(row)``: the reader's response to the row's request, read once per row. A read on its own comes
     from the shared ``fetch`` cache; one "after" another account is a fresh pair of reads, back to back, the other
@@ -281,6 +289,12 @@ def read_row(api: dict[str, ApiClient], fetch: Any, access_paths: dict[str, str]
                      f"(needs {c.reader}'s user id and, for a node, an answer or question {c.reader} wrote)")
             own: ApiResponse = fetch(c.reader, own_paths[key], **params)
             return own
+        if row.node is not None:  # round82 (issue 44): a node list at a question of one kind
+            if f"{c.op} {row.node}" not in kind_paths:
+                skip(SkipKind.MISSING_FIXTURE, f"not checked: no {row.node} question (with an answer, for "
+                     f"{c.op}) in the question list of this target")
+            at_kind: ApiResponse = fetch(c.reader, kind_paths[f"{c.op} {row.node}"], **params)
+            return at_kind
         if row.whose is not None:  # round14 (issue 44): another account's user lists
             if row.whose not in user_ids:
                 skip(SkipKind.MISSING_FIXTURE, f"not checked: {row.whose}'s user id is unknown ([accounts.{row.whose}] "
@@ -354,7 +368,7 @@ class AccessKit:
                     elif other.rule not in DENIED_RULES and verdict(c.op, c.reader) == AS_PLAIN:
                         plain.add(self.access_paths[c.op])
                 if any(r.combination.reader == "anonymous" and not r.combination.query and r.before is None
-                       and not r.own and r.whose is None for r in rows.values()):
+                       and not r.own and r.whose is None and r.node is None for r in rows.values()):
                     plain.discard(self.access_paths[op])  # readers (issue 44): a row reads it; two at once: twice
                 fanout.gather([functools.partial(self.hidden, r) for r in sorted(readers)], at_once)
                 fanout.gather([functools.partial(self.read_row, r) for r in rows.values()]

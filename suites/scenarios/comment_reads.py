@@ -139,6 +139,31 @@ def read_back(client: ApiClient, answer_id: int, comment_id: int, blame: tuple[s
     return item
 
 
+LIST_OPTIONS = ("wrap", "v1")
+"""Operation 18's stated options ("18. List comments of an answer ... Options wrap, v1."); their values and effect
+are not shown, so each is sent as ``true``."""
+
+
+def read_back_each_option(client: ApiClient, answer_id: int, comment_id: int) -> list[tuple[str, dict[str, Any]]]:
+    """round82 (issue 44): (how it was read, the item) of the comment as listed for this caller, plainly
+    (:func:`read_back`: fails when it is missing) and with each of :data:`LIST_OPTIONS` whose answer is the paged
+    envelope listing it ("a later GET returns exactly that": every GET of the list, the stated options too; an option
+    whose answer takes another form, or does not list the comment, is not judged: its effect is not shown)."""
+    out = [("", read_back(client, answer_id, comment_id))]
+    for option in LIST_OPTIONS:
+        for page in range(1, 11):
+            params = {option: "true", "page": page, "pageSize": 50}
+            resp = client.get(f"answer/{answer_id}/comment.json", params=params, operation="listAnswerComments")
+            body = resp.json() if resp.status == 200 else None
+            items = body.get("list") if isinstance(body, dict) else None
+            item = find_item([i for i in items if isinstance(i, dict)], comment_id) if isinstance(items, list) else None
+            if item is not None:
+                out.append((f" (read with {option}=true)", item))
+            if item is not None or not items:
+                break
+    return out
+
+
 def recipient_ids(item: dict[str, Any]) -> set[str]:
     """Recipient ids as strings: the description allows an id to be an integer or a string."""
     value = item.get("recipients")

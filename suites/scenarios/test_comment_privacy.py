@@ -44,6 +44,7 @@ from comment_reads import (
     parameter_won,
     plain_comment,
     read_back,
+    read_back_each_option,
     recipient_ids,
     referenced_ids,
     refused_under_every_parent,
@@ -92,15 +93,15 @@ def test_comment_without_privacy_fields_has_full_visibility_and_no_recipients(
            f"answered {resp.status}", resp)
     cid = new_id(resp)
     for reader in dict.fromkeys((author, novice)):
-        item = read_back(reader, parent, cid)
-        expect(not profile.supports("2.16.0") or is_full_visibility(item.get("visibility"), vis), "COMMENT-1",
-               f"a comment posted without visibility must read back with full visibility "
-               f"({vis.full!r} per the profile, or when the profile names none: missing/null/empty or no private "
-               f"option's value, {sorted(vis.private_values())}); {reader.role} "
-               f"read visibility={item.get('visibility')!r} of comment {cid} {where}", resp)
-        expect(item.get("recipients") in (None, []), "COMMENT-1",
-               f"a comment posted without recipients must read back with none; {reader.role} read "
-               f"recipients={item.get('recipients')!r} of comment {cid} {where}", resp)
+        for how, item in read_back_each_option(reader, parent, cid):  # round82: and with each stated option
+            expect(not profile.supports("2.16.0") or is_full_visibility(item.get("visibility"), vis), "COMMENT-1",
+                   f"a comment posted without visibility must read back with full visibility "
+                   f"({vis.full!r} per the profile, or when the profile names none: missing/null/empty or no private "
+                   f"option's value, {sorted(vis.private_values())}); {reader.role} "
+                   f"read visibility={item.get('visibility')!r} of comment {cid} {where}{how}", resp)
+            expect(item.get("recipients") in (None, []), "COMMENT-1",
+                   f"a comment posted without recipients must read back with none; {reader.role} read "
+                   f"recipients={item.get('recipients')!r} of comment {cid} {where}{how}", resp)
 
 
 @pytest.mark.rule("COMMENT-2", "COMMENT-VISIBILITY-RETURNED")
