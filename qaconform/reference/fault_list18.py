@@ -182,3 +182,7 @@ SESSION18 = SESSION18 + ACCEPT24
 from .faults_blind_round82 import BLIND_round82  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round82  # BLIND_round82_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 84 (issue 44): drawn must-rules (seed 20261208) + eight outside kinds, measured blind
+from .faults_blind_round84 import BLIND_round84  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round84  # BLIND_round84_MISSED: left out (docs/blind-rounds.md)

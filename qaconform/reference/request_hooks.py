@@ -448,3 +448,7 @@ HOOKS.append(Hook("accept24", after=accept24_paths.after))
 from . import blind_round82  # noqa: E402
 
 HOOKS.append(Hook("round82", before=blind_round82.before, admitted=blind_round82.admitted, after=blind_round82.after))
+# --- blind round 84 (issue 44): drawn must-rules (seed 20261208) + eight outside kinds, measured blind
+from . import blind_round84  # noqa: E402
+
+HOOKS.append(Hook("round84", before=blind_round84.before, admitted=blind_round84.admitted, after=blind_round84.after))
