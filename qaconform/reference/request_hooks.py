@@ -444,3 +444,8 @@ HOOKS.append(Hook("round79", before=blind_round79.before, admitted=blind_round79
 from . import accept24_paths  # noqa: E402
 
 HOOKS.append(Hook("accept24", after=accept24_paths.after))
+# --- blind round 83 (issue 44): drawn must-rules (seed 20261208) + eight outside kinds, measured blind
+from . import blind_round83  # noqa: E402
+
+HOOKS.append(Hook("round83", before=blind_round83.before, admitted=blind_round83.admitted, after=blind_round83.after,
+                  refusal=blind_round83.refusal))
