@@ -35,6 +35,7 @@ from . import (
     blind_round44,
     blind_round45,
     blind_round46,
+    blind_round83,
     faults,
     histories2_faults,
     histories3_faults,
@@ -396,6 +397,7 @@ async def _answer_comments(svc: Service, request: Request, caller: Caller) -> Re
     clause = recip_paths.answer_comments_clause(clause)  # recip (issue 44)
     clause = paths14_paths.answer_comments_clause(request, caller, clause)  # paths14 (issue 44)
     clause = blind_round44.answer_comments_clause(answer, caller, clause)  # round44 (issue 44): the answer's author
+    clause = blind_round83.answer_comments_clause(svc, answer, caller, clause)  # round83 (issue 44): the asker
     where = ["n.answer_id = ?", "n.type = 'comment'", blind_round12.comments_seen(caller, answer["id"], clause, params)]
     sorts = None if faults.is_on("comment-list-no-sorts") else QUESTION_SORTS
     page = svc.pager.node_page(request, caller, where, [answer["id"], *params], order, paging, sort, sorts,

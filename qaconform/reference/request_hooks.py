@@ -452,3 +452,8 @@ HOOKS.append(Hook("round82", before=blind_round82.before, admitted=blind_round82
 from . import blind_round84  # noqa: E402
 
 HOOKS.append(Hook("round84", before=blind_round84.before, admitted=blind_round84.admitted, after=blind_round84.after))
+# --- blind round 83 (issue 44): drawn must-rules (seed 20261208) + eight outside kinds, measured blind
+from . import blind_round83  # noqa: E402
+
+HOOKS.append(Hook("round83", before=blind_round83.before, admitted=blind_round83.admitted, after=blind_round83.after,
+                  refusal=blind_round83.refusal))
