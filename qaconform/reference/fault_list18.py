@@ -178,3 +178,7 @@ SESSION18 = SESSION18 + BLIND_round79  # BLIND_round79_MISSED: left out (docs/bl
 from .faults_accept24 import ACCEPT24  # noqa: E402
 
 SESSION18 = SESSION18 + ACCEPT24
+# --- blind round 85 (issue 44): drawn must-rules (seed 20261209) + eight outside kinds, measured blind
+from .faults_blind_round85 import BLIND_round85  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round85  # BLIND_round85_MISSED: left out (docs/blind-rounds.md)

@@ -444,3 +444,7 @@ HOOKS.append(Hook("round79", before=blind_round79.before, admitted=blind_round79
 from . import accept24_paths  # noqa: E402
 
 HOOKS.append(Hook("accept24", after=accept24_paths.after))
+# --- blind round 85 (issue 44): drawn must-rules (seed 20261209) + eight outside kinds, measured blind
+from . import blind_round85  # noqa: E402
+
+HOOKS.append(Hook("round85", before=blind_round85.before, admitted=blind_round85.admitted, after=blind_round85.after))
