@@ -122,6 +122,40 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round85-cancelwiki-own-after-other-write-refused":
+        "a history the run never makes: member's own unwikify is one call (suites/one_shot_calls.py "
+        "cancelwiki_own_once) on member_wiki_node_id, whose only write under it before the call is member's own answer "
+        "(wiki_own_question.answer_first, accept22) and, on the seeds drawing 'before its unwikify', admin's send to "
+        "moderation (no node under it): lastActiveUserId is still member when member unwikifies. The action matrix's "
+        "PERM-CANCELWIKI-OWN cells act on pool nodes, none of them wiki. Closing: answer_first by another account "
+        "(moderator's published answer, say) instead of member's, so the one own unwikify follows another's write "
+        "under the node; no accepted write more",
+    "round85-comment-form-privacy-params-dropped":
+        "an input form the run does not mix: suites/contract/test_stated_forms.py sends a comment's visibility with "
+        "its body in one carrier each (PARAMETER_CARRIERS: body and visibility both as query parameters, or both in "
+        "the form-encoded body); no comment carries its body in a form-encoded body and its privacy fields as "
+        "parameters. "
+        "Closing: a split carrier there (body in the form, visibility and recipients as parameters), one accepted "
+        "write of the suites' share, or the query carrier's write sent split on half the seeds (no write more)",
+    "round85-gdpr-formatted-frame-held-by-timestamp-free":
+        "no frame of a budgeted run is held by a job dated by timeStamp: 'Format of the timeStamp form of "
+        "scheduleDate: not shown', so the judged jobs (main, second) are dated by formatted and "
+        "suites/scenarios/taken_frames.py restates them in every form (timeStamp included) against frames a formatted "
+        "job holds; the one timeStamp job is test_gdpr_timestamp_job.py's observation, a write the default budget "
+        "does not plan. Closing: where that observation's job was taken, restate it by formatted (refusals only, in "
+        "test_gdpr_timestamp_job.py); at the default budget it needs one accepted write more",
+    "round85-gdpr-staff-email-user-refused":
+        "a path the kit rightly never takes: every job names [safety] gdpr_user (job_forms.user_value), never a staff "
+        "account (a data-protection job on admin or moderator of a real target is not the kit's to schedule, even "
+        "dated years ahead); a past-dated probe naming a staff e-mail cannot judge it either, since which check comes "
+        "first (the date or the user) is not stated. Only a profile whose gdpr_user is a moderator would reach it",
+    "round85-lock-private-comment-extra-null":
+        "a node state the action pool does not hold: suites/contract/action_cases.py POOL's comments (comment_of:*, "
+        "locked_comment, sent_to_mod:admin, moderated_comment) are all posted with full visibility, so no lock of the "
+        "run acts on a private comment. Closing: post the pool's locked_comment (member's reply under shared_answer) "
+        "with a private visibility its readers allow, or lock one of the privacy model's private comments in its "
+        "place: the lock is a write the run makes anyway, no write more",
+}
 
 BLIND_round85, BLIND_round85_MISSED = split_missed(_ALL, _MISSED_REASONS)
