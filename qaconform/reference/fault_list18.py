@@ -190,3 +190,7 @@ SESSION18 = SESSION18 + BLIND_round84  # BLIND_round84_MISSED: left out (docs/bl
 from .faults_blind_round83 import BLIND_round83  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round83  # BLIND_round83_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 85 (issue 44): drawn must-rules (seed 20261209) + eight outside kinds, measured blind
+from .faults_blind_round85 import BLIND_round85  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round85  # BLIND_round85_MISSED: left out (docs/blind-rounds.md)

@@ -457,3 +457,7 @@ from . import blind_round83  # noqa: E402
 
 HOOKS.append(Hook("round83", before=blind_round83.before, admitted=blind_round83.admitted, after=blind_round83.after,
                   refusal=blind_round83.refusal))
+# --- blind round 85 (issue 44): drawn must-rules (seed 20261209) + eight outside kinds, measured blind
+from . import blind_round85  # noqa: E402
+
+HOOKS.append(Hook("round85", before=blind_round85.before, admitted=blind_round85.admitted, after=blind_round85.after))
