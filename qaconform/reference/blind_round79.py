@@ -23,8 +23,8 @@ from .hook_kit import (
     list_items,
     media,
     path_node,
-    result_action,
     sent_fields,
+    with_action,
 )
 from .http_io import body_json, with_body, with_json_body, with_query
 from .service import Service, now_ms
@@ -184,12 +184,7 @@ def _sendtomod(svc: Service, request: Request, caller: Caller, response: Respons
     if not faults.is_on("round79-sendtomod-accepted-answer-not-private") or node is None \
             or node["type"] != "answer" or not node["marked"]:
         return response
-    body = body_json(response)
-    action = result_action(body, "sendToModAction")
-    if action is None:
-        return response
-    action["private"] = False
-    return with_body(response, body)
+    return with_action(response, "sendToModAction", {"private": False})
 
 
 def _active_experts(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -225,12 +220,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
             "SELECT 1 FROM actions WHERE node_id = ? AND verb = 'favorited' AND canceled = 1 AND user_id != ?",
             (node["id"], caller.id)) is None:
         return response
-    body = body_json(response)
-    action = result_action(body, "lockAction")
-    if action is None:
-        return response
-    action["extra"] = None
-    return with_body(response, body)
+    return with_action(response, "lockAction", {"extra": None})
 
 
 def _followers(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import time
 from typing import Any
 
 from starlette.requests import Request
@@ -18,12 +17,13 @@ from .bodies import structured
 from .errors import ApiError
 from .hook_kit import (
     after_by_op,
+    counts_kept_by_path,
     form_fields,
     handled_with,
     list_items,
     path_node,
-    result_action,
     sent_fields,
+    with_action,
 )
 from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
@@ -198,12 +198,7 @@ def _cancelwiki(svc: Service, request: Request, caller: Caller, response: Respon
     node = path_node(svc, request)
     if not faults.is_on("round81-cancelwiki-answer-not-canceled") or node is None or node["type"] != "answer":
         return response
-    body = body_json(response)
-    action = result_action(body, "wikifyAction")
-    if action is None:
-        return response
-    action["canceled"] = False
-    return with_body(response, body)
+    return with_action(response, "wikifyAction", {"canceled": False})
 
 
 def _unfavorite(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -212,27 +207,13 @@ def _unfavorite(svc: Service, request: Request, caller: Caller, response: Respon
             "SELECT 1 FROM actions WHERE node_id = ? AND verb = 'favorited' AND canceled = 1 AND user_id != ?",
             (node["id"], caller.id)) is None:
         return response
-    body = body_json(response)
-    action = result_action(body, "favoriteAction")
-    if action is None:
-        return response
-    action["canceled"] = False
-    return with_body(response, body)
+    return with_action(response, "favoriteAction", {"canceled": False})
 
 
 def _questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round81-questions-totalcount-kept-by-path"):
         return response
-    body = body_json(response)
-    if not isinstance(body, dict) or "totalCount" not in body:
-        return response
-    now, key = time.monotonic(), request.url.path
-    kept = _kept_counts.get(key)
-    if kept is None or now - kept[0] >= KEPT_S or kept[1] == caller.id:
-        _kept_counts[key] = (now, caller.id, body.get("totalCount"), body.get("pageCount"))
-        return response
-    body["totalCount"], body["pageCount"] = kept[2], kept[3]
-    return with_body(response, body)
+    return counts_kept_by_path(_kept_counts, KEPT_S, request, caller, response)
 
 
 def _earned(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

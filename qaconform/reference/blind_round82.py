@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import dataclasses
-import time
 from typing import Any
 
 from starlette.requests import Request
@@ -17,6 +16,7 @@ from .bodies import structured
 from .errors import denied, unauthorized
 from .hook_kit import (
     after_by_op,
+    counts_kept_by_path,
     form_fields,
     handled_with,
     kept_body,
@@ -172,16 +172,7 @@ def _followers(svc: Service, request: Request, caller: Caller, response: Respons
 
 def _kept_count(request: Request, caller: Caller, response: Response) -> Response:
     """round82-answer-comments-count-kept-by-path: the counts of another account's read of the path within 3 s."""
-    body = body_json(response)
-    if not isinstance(body, dict) or "totalCount" not in body:
-        return response
-    now, key = time.monotonic(), request.url.path
-    kept = _kept_counts.get(key)
-    if kept is None or now - kept[0] >= KEPT_S or kept[1] == caller.id:
-        _kept_counts[key] = (now, caller.id, body.get("totalCount"), body.get("pageCount"))
-        return response
-    body["totalCount"], body["pageCount"] = kept[2], kept[3]
-    return with_body(response, body)
+    return counts_kept_by_path(_kept_counts, KEPT_S, request, caller, response)
 
 
 def _groups(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
