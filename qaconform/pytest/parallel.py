@@ -73,6 +73,7 @@ GROUPS: tuple[Group, ...] = (
         "suites/scenarios/test_permissions.py::test_refused_unwikifies_leave_the_node_wiki",
         "suites/scenarios/test_permissions.py::test_unwikifying_anothers_wiki_node_is_refused_without_the_permission",
         "suites/scenarios/test_permissions.py::test_a_comment_on_a_wiki_node_is_created_with_201_and_its_location",
+        "suites/scenarios/test_permissions.py::test_locking_anothers_node_member_unfavorited_is_refused",
         "suites/contract/test_observations_silent.py::test_record_the_verbs_of_the_favorite_and_wiki_actions",
     ), "the profile's one-shot nodes (favorite, wiki) can be acted on once; the tests read what that one call did "
        "and what the node shows after it"),

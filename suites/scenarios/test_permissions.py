@@ -301,6 +301,7 @@ def test_locking_anothers_node_member_marked_as_favorite_is_refused(
            resp)
 
 
+@pytest.mark.writes
 @pytest.mark.refused_writes  # a probe once the suites' share is spent (one_shot_calls.lock_after_unfavorite)
 @pytest.mark.rule("PERM-LOCK-OWN")
 def test_locking_anothers_node_member_unfavorited_is_refused(lock_after_unfavorite: ApiResponse | None,
