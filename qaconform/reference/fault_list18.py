@@ -194,3 +194,7 @@ SESSION18 = SESSION18 + BLIND_round83  # BLIND_round83_MISSED: left out (docs/bl
 from .faults_blind_round85 import BLIND_round85  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round85  # BLIND_round85_MISSED: left out (docs/blind-rounds.md)
+# --- types (issue 44): a field of another JSON type on one operation each, closed by kind
+from .faults_types import TYPES  # noqa: E402
+
+SESSION18 = SESSION18 + TYPES

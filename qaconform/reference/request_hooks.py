@@ -461,3 +461,7 @@ HOOKS.append(Hook("round83", before=blind_round83.before, admitted=blind_round83
 from . import blind_round85  # noqa: E402
 
 HOOKS.append(Hook("round85", before=blind_round85.before, admitted=blind_round85.admitted, after=blind_round85.after))
+# --- types (issue 44): a field of another JSON type on one operation each
+from . import types_hooks  # noqa: E402
+
+HOOKS.append(Hook("types", before=types_hooks.before, admitted=types_hooks.admitted))
