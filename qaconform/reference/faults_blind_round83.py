@@ -132,15 +132,6 @@ _MISSED_REASONS: dict[str, str] = {
         "recipients as JSON text in the query beside visibility, test_input_form_matrix.py, a refusal: no accepted "
         "write) must first decide whether a server that does not read an array parameter at all (and so creates a "
         "comment without recipients) breaks a stated rule; until then record it as an observation",
-    "round83-gdpr-operations-string-message-body":
-        "a value of the field the run never sends: every invalid operations value tried is an array (test_gdpr_jobs.py "
-        "test_an_empty_or_invalid_operations_list_is_refused: empty, five elements, an unknown name at each place, "
-        "numbers; job_requests.py's form rows: ['qc-not-an-operation']), so a server whose body converter answers a "
-        "non-array operations (a string, an object) with its own {message} body is not met. Closing: one more "
-        "parameter there, operations given as a string ('delete'), judged on its 400's body only (GDPR-ERROR-BODY: "
-        "every 400 is {error: <string>}; which refusal message a string draws is not stated), a refusal behind the "
-        "past-date guard like the others: no accepted write. test_gdpr_jobs.py is at 597 lines: move its "
-        "reassignUser tests into a module of their own first",
     "round83-novice-op-question-comment-stored-before-403":
         "reached and not judged: permission_matrix.py's postComment-op row sends novice's refused to_original_poster "
         "comment on every other parent kind too (permission_calls._comment_elsewhere: the question, a comment), but "
