@@ -199,6 +199,20 @@ def novice_comment_form_for_seed(seed: int) -> str:
     return NOVICE_COMMENT_FORMS[(seed + 3 + 3 * (seed // 16)) % len(NOVICE_COMMENT_FORMS)]
 
 
+FORM_PRIVACY_CARRIERS = ("form", "split")
+"""types (issue 44, round85-comment-form-privacy-params-dropped's kind: fields of one comment in mixed carriers): how
+moderator's form-carrier visibility comment of suites/contract/test_stated_forms.py sends its visibility: "form" in
+the form-encoded body beside the body, as every run did before; "split" as a query parameter while the body stays
+form-encoded ("each body field may also be given as a request or query parameter of the same name": each field in
+its own carrier). The same write, read back the same way; no write more."""
+
+
+def form_privacy_carrier_for_seed(seed: int) -> str:
+    """The :data:`FORM_PRIVACY_CARRIERS` entry ``seed`` draws: ``seed // 6 % 2`` (form at the self-test's own seed,
+    20260801; split from 20260806). Twelve divides the period of qaconform/commands/run_draws.py."""
+    return FORM_PRIVACY_CARRIERS[(seed // 6) % len(FORM_PRIVACY_CARRIERS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
@@ -211,6 +225,7 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "options answer writer": (options_answer_writer_for_seed, OPTIONS_ANSWER_WRITERS),
     "question option": (question_option_for_seed, QUESTION_OPTIONS),
     "novice comment form": (novice_comment_form_for_seed, NOVICE_COMMENT_FORMS),
+    "form privacy carrier": (form_privacy_carrier_for_seed, FORM_PRIVACY_CARRIERS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -131,7 +131,10 @@ _MISSED_REASONS: dict[str, str] = {
         "recipients, but the parameter form of an array of objects is not shown: a closing (a COMMENT-6 row with "
         "recipients as JSON text in the query beside visibility, test_input_form_matrix.py, a refusal: no accepted "
         "write) must first decide whether a server that does not read an array parameter at all (and so creates a "
-        "comment without recipients) breaks a stated rule; until then record it as an observation",
+        "comment without recipients) breaks a stated rule; until then record it as an observation. types (twenty-third "
+        "session) left it so: 'On POST endpoints that take a body, each body field may also be given as a request or "
+        "query parameter of the same name' names no encoding of an array of objects as one parameter, so a server "
+        "that reads no recipients parameter is a reading the description allows",
     "round83-novice-op-question-comment-stored-before-403":
         "reached and not judged: permission_matrix.py's postComment-op row sends novice's refused to_original_poster "
         "comment on every other parent kind too (permission_calls._comment_elsewhere: the question, a comment), but "

@@ -85,6 +85,7 @@ _ALL: tuple[Fault, ...] = (
         "recipients come as request parameters is stored with full visibility and no recipients (the form binder "
         "reads the privacy fields from the form only); in a JSON body, or all as parameters, they count: breaks "
         "'each body field may also be given as a request or query parameter of the same name.' for that mix only.",
+        draws=("form privacy carrier=split",),  # types (issue 44): moderator's form-carrier visibility comment split
     ),
     Fault(
         "round85-lock-private-comment-extra-null", "ACTION-LOCK-EXTRA",
@@ -131,13 +132,6 @@ _MISSED_REASONS: dict[str, str] = {
         "PERM-CANCELWIKI-OWN cells act on pool nodes, none of them wiki. Closing: answer_first by another account "
         "(moderator's published answer, say) instead of member's, so the one own unwikify follows another's write "
         "under the node; no accepted write more",
-    "round85-comment-form-privacy-params-dropped":
-        "an input form the run does not mix: suites/contract/test_stated_forms.py sends a comment's visibility with "
-        "its body in one carrier each (PARAMETER_CARRIERS: body and visibility both as query parameters, or both in "
-        "the form-encoded body); no comment carries its body in a form-encoded body and its privacy fields as "
-        "parameters. "
-        "Closing: a split carrier there (body in the form, visibility and recipients as parameters), one accepted "
-        "write of the suites' share, or the query carrier's write sent split on half the seeds (no write more)",
     "round85-gdpr-formatted-frame-held-by-timestamp-free":
         "no frame of a budgeted run is held by a job dated by timeStamp: 'Format of the timeStamp form of "
         "scheduleDate: not shown', so the judged jobs (main, second) are dated by formatted and "

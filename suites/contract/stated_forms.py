@@ -19,7 +19,9 @@ from typing import Any, TypeVar
 from qaconform import contract
 from qaconform.pytest.exchange_log import judged_again
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
+from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.refusals import ANY_4XX, refused, shown, why_not_refused
+from qaconform.pytest.seed_draws import form_privacy_carrier_for_seed
 from qaconform.pytest.support import NON_ASCII_TEXTS, find_listed, list_all, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 
@@ -69,6 +71,9 @@ def send(client: ApiClient, path: str, fields: dict[str, Any], carrier: str, ope
                            operation=operation)
     if carrier == "query":
         return client.post(path, params=fields, json=body or None, operation=operation)
+    if carrier == "split":  # types (issue 44): the body form-encoded, every other field a query parameter
+        rest = {k: _param_text(v) for k, v in fields.items() if k != "body"}
+        return client.post(path, params=rest, data={"body": str(fields["body"])}, operation=operation)
     if body:
         raise ValueError("a form-encoded request cannot carry arrays of objects")
     return client.post(path, data={k: _param_text(v) for k, v in fields.items()}, operation=operation)
@@ -110,9 +115,21 @@ class SentCache(dict[tuple[Any, ...], Sent]):
     """The module's writes by what they are (kind, account, carrier, fields), and the accounts' user ids: another
     account's id is the stand-in author a JSON answer names among its other Node fields (:func:`node_fields`)."""
 
-    def __init__(self, user_ids: Mapping[str, int] | None = None) -> None:
+    def __init__(self, user_ids: Mapping[str, int] | None = None, seed: int = 0) -> None:
         super().__init__()
         self.user_ids: Mapping[str, int] = user_ids or {}
+        self.seed = seed
+
+    @classmethod
+    def for_run(cls, user_ids: Mapping[str, int], config: Any) -> SentCache:
+        """The run's cache: its seed from the plugin's state (0 outside a run: the form carrier as before)."""
+        return cls(user_ids, config.stash[STATE].seed if STATE in config.stash else 0)
+
+    def carrier(self, carrier: str) -> str:
+        """The carrier of a visibility comment's fields: the form carrier's drawn by the run's seed
+        (seed_draws.FORM_PRIVACY_CARRIERS: "split" sends the visibility as a query parameter beside the form-encoded
+        body, on half the seeds), any other as it is."""
+        return form_privacy_carrier_for_seed(self.seed) if carrier == "form" else carrier
 
     def stand_in(self, role: str) -> int | None:
         """The id of an account other than ``role`` (admin's, or moderator's for admin), None when unknown."""

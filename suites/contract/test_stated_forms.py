@@ -102,12 +102,12 @@ def forms_answer(shared_answer: int) -> int:
 
 
 @pytest.fixture(scope="module")
-def sent_once(user_ids: dict[str, int]) -> SentCache:
+def sent_once(request: pytest.FixtureRequest, user_ids: dict[str, int]) -> SentCache:
     """The module's writes by what they are (kind, account, carrier, fields), each made by the first test that needs
     it and read by every other: a comment whose body travels as a query parameter is one write, whether the test
     asks "is a body parameter stored" or "does non-ASCII survive a query parameter" (issue 29: a run's writes are
     budgeted). The module runs on one worker (qaconform.pytest.parallel.GROUPS), so each write is made once a run."""
-    return SentCache(user_ids)
+    return SentCache.for_run(user_ids, request.config)
 
 
 @pytest.fixture(scope="module")
@@ -157,12 +157,12 @@ def _check_comment_body(client: ApiClient, carrier: str, forms_answer: int, run_
 
 def visibility_comment(cache: SentCache, client: ApiClient, answer: int, option: str, value: str, carrier: str,
                        run_tag: str, created: Any) -> Sent:
-    """``client``'s comment with body and visibility ``value`` both given in ``carrier``: one per account, option and
-    carrier, for the visibility-parameter test and (admin's, moderator's) the body-parameter test."""
-
+    """``client``'s comment with body and visibility ``value`` given in ``carrier`` (form: as the seed draws), one
+    per account, option and carrier, for the visibility-parameter test and the body-parameter test."""
     def make() -> Sent:
-        text = f"visibility {option} as a {carrier} parameter by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
-        resp = send(client, comment_path(answer), {"body": text, "visibility": value}, carrier, "postComment")
+        how = cache.carrier(carrier)  # types (issue 44): split, the visibility a query parameter, on half the seeds
+        text = f"visibility {option} as a {how} parameter by {client.role} [{run_tag}] {uuid.uuid4().hex[:8]}"
+        resp = send(client, comment_path(answer), {"body": text, "visibility": value}, how, "postComment")
         return as_sent(resp, text, created, "comment", client.role, lambda status: status == 201)
 
     return once(cache, ("visibility comment", client.role, option, carrier), make)
