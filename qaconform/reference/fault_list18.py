@@ -194,3 +194,7 @@ SESSION18 = SESSION18 + BLIND_round83  # BLIND_round83_MISSED: left out (docs/bl
 from .faults_blind_round85 import BLIND_round85  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round85  # BLIND_round85_MISSED: left out (docs/blind-rounds.md)
+# --- noeffect (issue 44): refused writes stored before their refusal, on paths the matrix judged by status only
+from .faults_noeffect import NOEFFECT  # noqa: E402
+
+SESSION18 = SESSION18 + NOEFFECT  # caught by the ledger of refused writes (suites/scenarios/refused_ledger.py)

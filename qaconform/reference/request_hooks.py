@@ -461,3 +461,7 @@ HOOKS.append(Hook("round83", before=blind_round83.before, admitted=blind_round83
 from . import blind_round85  # noqa: E402
 
 HOOKS.append(Hook("round85", before=blind_round85.before, admitted=blind_round85.admitted, after=blind_round85.after))
+# --- noeffect (issue 44): a refused write stored before its refusal (faults_noeffect.py)
+from . import noeffect_hooks  # noqa: E402
+
+HOOKS.append(Hook("noeffect", ahead_of_auth=noeffect_hooks.ahead_of_auth, before=noeffect_hooks.before))
