@@ -2,13 +2,15 @@
 matrix reaches but judged only by status before (PERM-DENIED-NO-EFFECT: "Every operation requires the permissions
 below.", a denied write changes nothing). Written before the judge that catches them by kind (the ledger of refused
 writes, suites/scenarios/refused_ledger.py); the hooks are in :mod:`noeffect_hooks`. Each bites on one path only.
+Registered: those the judge catches (``NOEFFECT``); the others stay wired, out of the registry, with the reason
+(``NOEFFECT_MISSED``).
 """
 
 from __future__ import annotations
 
-from .fault_model import Fault
+from .fault_model import Fault, split_missed
 
-NOEFFECT: tuple[Fault, ...] = (
+_ALL: tuple[Fault, ...] = (
     Fault(
         "noeffect-member-group-comment-query-stored-before-403", "PERM-DENIED-NO-EFFECT",
         "A comment with visibility to_own_groups by a caller without Send private comments to own groups (member) "
@@ -36,3 +38,15 @@ NOEFFECT: tuple[Fault, ...] = (
         "write changes nothing) with v1 only.",
     ),
 )
+
+_MISSED_REASONS = {
+    "noeffect-novice-group-comment-on-question-stored-private":
+        "no reader: a comment stored private to its author's groups on a QUESTION shows only to the author and that "
+        "group's members; the ledger's readers are admin's read of the caller's content (admin is in none of "
+        "novice's groups on the reference server) and an answer's comment list (a question's comments are in none), "
+        "and novice may not read its own content (Manage data protection). Closing: a read of the question's "
+        "commentIds as the refused caller before its first refusal and after the last cell, judged against the "
+        "comments the run itself posted on the question (every worker's: the write ledger across xdist workers)",
+}
+
+NOEFFECT, NOEFFECT_MISSED = split_missed(_ALL, _MISSED_REASONS)
