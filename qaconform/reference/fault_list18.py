@@ -198,3 +198,7 @@ SESSION18 = SESSION18 + BLIND_round85  # BLIND_round85_MISSED: left out (docs/bl
 from .faults_types import TYPES  # noqa: E402
 
 SESSION18 = SESSION18 + TYPES
+# --- noeffect (issue 44): refused writes stored before their refusal, on paths the matrix judged by status only
+from .faults_noeffect import NOEFFECT  # noqa: E402
+
+SESSION18 = SESSION18 + NOEFFECT  # caught by the ledger of refused writes (suites/scenarios/refused_ledger.py)

@@ -135,14 +135,6 @@ _MISSED_REASONS: dict[str, str] = {
         "session) left it so: 'On POST endpoints that take a body, each body field may also be given as a request or "
         "query parameter of the same name' names no encoding of an array of objects as one parameter, so a server "
         "that reads no recipients parameter is a reading the description allows",
-    "round83-novice-op-question-comment-stored-before-403":
-        "reached and not judged: permission_matrix.py's postComment-op row sends novice's refused to_original_poster "
-        "comment on every other parent kind too (permission_calls._comment_elsewhere: the question, a comment), but "
-        "judges only the status there; that nothing was created is read on member's answer's comment list alone "
-        "(comment_absent), and a comment on a question shows in no answer's list. Closing: for the question parent, "
-        "read the question's commentIds (admin's question list, the item the fixture question is, "
-        "permission_calls.find_listed) before and after the refused call and fail PERM-DENIED-NO-EFFECT on a new id "
-        "(reads only, no accepted write), in _comment_elsewhere beside the status",
     "round83-second-private-reply-takes-first-recipients":
         "a history the run does not make: the shared thread (suites/public_threads.py) holds ONE private reply under "
         "member's public comment (to moderator), and the privacy model's a_reply_to_a_public_comment (under its "

@@ -465,3 +465,7 @@ HOOKS.append(Hook("round85", before=blind_round85.before, admitted=blind_round85
 from . import types_hooks  # noqa: E402
 
 HOOKS.append(Hook("types", before=types_hooks.before, admitted=types_hooks.admitted))
+# --- noeffect (issue 44): a refused write stored before its refusal (faults_noeffect.py)
+from . import noeffect_hooks  # noqa: E402
+
+HOOKS.append(Hook("noeffect", ahead_of_auth=noeffect_hooks.ahead_of_auth, before=noeffect_hooks.before))

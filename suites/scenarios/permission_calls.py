@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any
 
 import pytest
+from refused_ledger import Ledger
 
 from qaconform.contract import path
 from qaconform.pytest import one_shots
@@ -78,6 +79,11 @@ class Scene:
         moderation the target wrongly carried out): no later cell acts on them, so that one wrong answer of the target
         cannot change what the next cell sees."""
         return set()
+
+    @cached_property
+    def refused(self) -> Ledger:
+        """noeffect (issue 44): every refused call of the module, judged after the last cell (refused_ledger.py)."""
+        return Ledger()
 
     @cached_property
     def authors(self) -> dict[int, str]:
@@ -242,6 +248,7 @@ def node_snapshot(scene: Scene, node: int, just_posted: bool = False) -> tuple[b
                        until=present if just_posted else None)
     if item is None:
         return False, None
+    scene.refused.seen_listed.add(int(node))
     return True, item.get("nodeStates")
 
 
@@ -289,6 +296,7 @@ def _comment(option: str | None) -> Callable[[ApiClient, Scene, str], Attempt]:
         marker = f"matrix {option or 'full'} {uuid.uuid4().hex[:10]}"
         resp = post_comment(client, scene.member_answer, scene.run_tag, scene.created, text=marker,
                             visibility=value)
+        scene.refused.note(resp, "postComment", client.role, scene.member_answer, "answer", "JSON", marker)
         return Attempt(resp, comment_absent(scene, client, marker))
 
     return call
@@ -300,10 +308,13 @@ def _comment_elsewhere(option: str | None) -> Callable[[ApiClient, Scene], dict[
     the answer's comment list, the one list a comment shows in (the status is judged here)."""
     def call(client: ApiClient, scene: Scene) -> dict[str, Attempt]:
         value = wire_value(scene.profile, option) if option else None
-        return {kind: Attempt(post_comment(client, parent, scene.run_tag, scene.created,
-                                           text=f"matrix {option or 'full'} on a {kind} {uuid.uuid4().hex[:10]}",
-                                           visibility=value))
-                for kind, parent in scene.comment_parents().items()}
+        out = {}
+        for kind, parent in scene.comment_parents().items():
+            text = f"matrix {option or 'full'} on a {kind} {uuid.uuid4().hex[:10]}"
+            resp = post_comment(client, parent, scene.run_tag, scene.created, text=text, visibility=value)
+            scene.refused.note(resp, "postComment", client.role, parent, kind, "JSON", text)  # noeffect: judged late
+            out[kind] = Attempt(resp)
+        return out
 
     return call
 
@@ -316,11 +327,14 @@ parameters, another way than a JSON one (a redirect to a login page) passes ever
 
 
 def _in_form(client: ApiClient, scene: Scene, operation: str, node: dict[str, int], fields: dict[str, str],
-             form: str) -> Attempt:
+             form: str, text: str) -> Attempt:
     """``fields`` (scalars) POSTed to ``operation`` as query parameters or as a form-encoded body; what a target that
-    wrongly took it created is registered as the run's."""
+    wrongly took it created is registered as the run's; a refusal is noted with ``text`` (its unique body)."""
     kw: dict[str, Any] = {"params": fields} if form == "query" else {"data": fields}
     resp = client.post(path(operation, **node), operation=operation, **kw)
+    (key, parent), = node.items()
+    scene.refused.note(resp, operation, client.role, parent, "question" if key == "questionId" else "answer",
+                       REFUSAL_FORMS[form], text)
     if 200 <= resp.status < 300:
         with contextlib.suppress(AssertionError, ValueError, KeyError, TypeError):
             scene.created.add("comment" if operation == "postComment" else "answer", new_id(resp), client.role)
@@ -336,12 +350,13 @@ def _refused_in_forms(operation: str, option: str | None = None) -> Callable[[Ap
             text = f"matrix {option or 'full'} {how} {uuid.uuid4().hex[:10]} [{scene.run_tag}]"
             if operation == "postAnswer":
                 out[f"question, {how}"] = _in_form(client, scene, operation, {"questionId": scene.question_id},
-                                                   {"body": f"<p>{text}</p>"}, form)
+                                                   {"body": f"<p>{text}</p>"}, form, text)
                 continue
             fields = {"body": text}
             if option is not None:
                 fields["visibility"] = str(wire_value(scene.profile, option))
-            out[f"answer, {how}"] = _in_form(client, scene, operation, {"nodeId": scene.member_answer}, fields, form)
+            out[f"answer, {how}"] = _in_form(client, scene, operation, {"nodeId": scene.member_answer}, fields, form,
+                                             text)
         return out
 
     return call
@@ -389,6 +404,7 @@ def _answer(client: ApiClient, scene: Scene, target: str) -> Attempt:
         return shared
     marker = f"permission matrix {uuid.uuid4().hex[:10]}"
     resp = post_answer(client, scene.question_id, scene.run_tag, scene.created, text=marker)
+    scene.refused.note(resp, "postAnswer", client.role, scene.question_id, "question", "JSON", marker)
     if client.role != "wrong_password":
         return Attempt(resp)
 
@@ -417,6 +433,8 @@ def _put(operation: str, fresh: bool, check_effect: bool,
         check = unchanged(scene, node, f"{operation} by {client.role}") if check_effect and target in (
             "other", "denied") else None
         resp = client.put(path(operation, nodeId=node), params=params, operation=operation)
+        if target in ("other", "denied"):
+            scene.refused.note(resp, operation, client.role, node, "answer", f"on {target}'s answer")
         if target in ("other", "denied") and 200 <= resp.status < 300:
             scene.spent.add(node)  # let in: the next cell acts on a new node
         return Attempt(resp, check, state_unmet=state)
@@ -438,6 +456,7 @@ def _put_options(operation: str, params: dict[str, str] | None = None,
             node = scene.node_for("denied", False)
             resp = client.put(path(operation, nodeId=node), params=(params or {}) | {option: "true"},
                               operation=operation)
+            scene.refused.note(resp, operation, client.role, node, "answer", f"{option}=true")
             if 200 <= resp.status < 300:
                 scene.spent.add(node)
             out[f"{option}=true"] = Attempt(resp, state_unmet=state)
@@ -454,6 +473,7 @@ def _answer_options(client: ApiClient, scene: Scene) -> dict[str, Attempt]:
     for option in stated_options("postAnswer"):
         text = f"permission matrix {option} {uuid.uuid4().hex[:10]}"
         resp = post_answer(client, scene.question_id, scene.run_tag, scene.created, text=text, **{option: "true"})
+        scene.refused.note(resp, "postAnswer", client.role, scene.question_id, "question", f"{option}=true", text)
         out[f"{option}=true"] = Attempt(resp)
     return out
 

@@ -45,6 +45,7 @@ from permission_calls import (
 )
 from permission_judging import allowed_rules, assert_allowed, assert_denied, body_kind, expert_401_form_problems
 from permission_matrix import ALLOW, DENY, OBS, OWN, Cell, cells
+from refused_ledger import judge
 
 from qaconform.contract import path
 from qaconform.pytest import one_shots
@@ -411,6 +412,7 @@ def test_what_denials_outside_the_group_and_expert_lists_carry(
     for op in ("unmarkFavorite", "cancelWiki", "sendToModeration", "lockNode"):
         tries[f"{op} novice"] = novice.put(path(op, nodeId=node), params=lock_prompt() if op == "lockNode" else None,
                                            operation=op)
+        scene.refused.note(tries[f"{op} novice"], op, "novice", node, "answer", "observed")  # noeffect: judged late
     tries["postAnswer anonymous"] = api["anonymous"].post(
         path("postAnswer", questionId=scene.question_id), json={"body": f"anonymous answer [{scene.run_tag}]"},
         operation="postAnswer")
@@ -483,3 +485,23 @@ def test_a_caller_the_profile_names_as_lacking_a_read_permission_is_refused(
         expect(refused_by_interface(resp), rule,  # a 4xx of the interface, not of a login page (refusals.py)
                f"the profile says {caller} lacks {' or '.join(needs)}, which {operation} needs; it must be refused (a "
                f"4xx), {why_not_refused(resp)}", resp)
+
+
+# ----------------------------------------------------------------------------------------------------------
+# noeffect (issue 44): every refused write of the module, read back once, after the last cell
+
+@pytest.mark.rule("PERM-DENIED-NO-EFFECT")
+def test_no_refused_write_of_the_matrix_left_anything_behind(scene: Scene, api: dict[str, ApiClient],
+                                                              user_ids: dict[str, int]) -> None:
+    """"Every operation requires the permissions below": a refused call changes nothing. Every refusal the cells
+    above met (by permission or by rule 7's private option, on every parent kind, in every form, with every option)
+    is in the scene's ledger; one read per account and per node judges them all (refused_ledger.py): no refused
+    text in its caller's content or its answer's comment list, no acted-on answer gone from novice's view."""
+    if not scene.refused.entries:
+        skip(SkipKind.OTHER, "not judged: no cell of the permission matrix was refused in this session (the cells "
+                             "did not run before this test, or the target let every call in)")
+    findings, read = judge(api, user_ids, scene.refused, scene.authors)
+    if findings:
+        lines = [f"{', '.join(r.describe() for r in f.refused)}: {f.shown}" for f in findings]
+        fail([NO_EFFECT], f"a refused call changes nothing, yet {len(findings)} refusal(s) left something behind "
+                          f"({read}):\n" + "\n".join(lines[:20]), next((f.resp for f in findings if f.resp), None))
