@@ -194,3 +194,7 @@ SESSION18 = SESSION18 + BLIND_round83  # BLIND_round83_MISSED: left out (docs/bl
 from .faults_blind_round85 import BLIND_round85  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round85  # BLIND_round85_MISSED: left out (docs/blind-rounds.md)
+# --- states (issue 44): node actions on a private comment, closed by kind (the privacy model's moves judged)
+from .faults_states import STATES  # noqa: E402
+
+SESSION18 = SESSION18 + STATES

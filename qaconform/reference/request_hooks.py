@@ -461,3 +461,7 @@ HOOKS.append(Hook("round83", before=blind_round83.before, admitted=blind_round83
 from . import blind_round85  # noqa: E402
 
 HOOKS.append(Hook("round85", before=blind_round85.before, admitted=blind_round85.admitted, after=blind_round85.after))
+# --- states (issue 44): a node action on a private comment
+from . import states_hooks  # noqa: E402
+
+HOOKS.append(Hook("states", before=states_hooks.before, after=states_hooks.after))
