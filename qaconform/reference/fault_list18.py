@@ -202,3 +202,7 @@ SESSION18 = SESSION18 + TYPES
 from .faults_noeffect import NOEFFECT  # noqa: E402
 
 SESSION18 = SESSION18 + NOEFFECT  # caught by the ledger of refused writes (suites/scenarios/refused_ledger.py)
+# --- states (issue 44): node actions on a private comment, closed by kind (the privacy model's moves judged)
+from .faults_states import STATES  # noqa: E402
+
+SESSION18 = SESSION18 + STATES

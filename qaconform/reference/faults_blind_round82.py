@@ -146,13 +146,6 @@ _KIND: tuple[Fault, ...] = (
 )
 
 _MISSED_REASONS: dict[str, str] = {
-    "round82-comment-own-question-location-names-question":
-        "no comment of the run goes on a question by that question's own author: the comments on a question are "
-        "moderator's seed-drawn option comment and member's private comment, both on the fixture question (novice's), "
-        "and novice's plain comment goes under the shared answer (suites/conftest.py comment_of, private_comment_of, "
-        "private_comment_on_question); missed by --whole-suite too (65 s). A closing is a shared write's relation "
-        "(one of the question comments posted by the question's author, e.g. member's private comment on a question "
-        "member wrote, read where the fixture question's is) or one accepted write (the suites' share: 82 of 83)",
     "round82-comment-child-space-question-500":
         "no comment of the run goes directly on a question of a child space: blind12's found_nodes.child_space_or "
         "places an answer there and accept23's to-moderators comment hangs under that answer "

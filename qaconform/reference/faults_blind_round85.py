@@ -144,12 +144,6 @@ _MISSED_REASONS: dict[str, str] = {
         "account (a data-protection job on admin or moderator of a real target is not the kit's to schedule, even "
         "dated years ahead); a past-dated probe naming a staff e-mail cannot judge it either, since which check comes "
         "first (the date or the user) is not stated. Only a profile whose gdpr_user is a moderator would reach it",
-    "round85-lock-private-comment-extra-null":
-        "a node state the action pool does not hold: suites/contract/action_cases.py POOL's comments (comment_of:*, "
-        "locked_comment, sent_to_mod:admin, moderated_comment) are all posted with full visibility, so no lock of the "
-        "run acts on a private comment. Closing: post the pool's locked_comment (member's reply under shared_answer) "
-        "with a private visibility its readers allow, or lock one of the privacy model's private comments in its "
-        "place: the lock is a write the run makes anyway, no write more",
 }
 
 BLIND_round85, BLIND_round85_MISSED = split_missed(_ALL, _MISSED_REASONS)

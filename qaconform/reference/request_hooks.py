@@ -469,3 +469,7 @@ HOOKS.append(Hook("types", before=types_hooks.before, admitted=types_hooks.admit
 from . import noeffect_hooks  # noqa: E402
 
 HOOKS.append(Hook("noeffect", ahead_of_auth=noeffect_hooks.ahead_of_auth, before=noeffect_hooks.before))
+# --- states (issue 44): a node action on a private comment
+from . import states_hooks  # noqa: E402
+
+HOOKS.append(Hook("states", before=states_hooks.before, after=states_hooks.after))

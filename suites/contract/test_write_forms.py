@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from placed_slots import OPTION_COMMENTS, PRIVATE_FORMS, SLOTS, TEXTS, form_of, option_form_of
+from rule_assertions import assert_location_names
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
@@ -95,6 +96,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             private = s.forms == PRIVATE_FORMS
             rules = {_success_rule(s.operation, form, private), "CONV-PARAM-AS-BODY-FIELD"}
             rules |= {"COMMENT-1"} if s.operation == "postComment" and not private else set()
+            rules |= {LOCATION} if s.operation == "postComment" else set()  # states: every placed comment's 201
             cell = pytest.mark.cell("write_forms", operation=s.operation, slot=slot, form=form,
                                     forms=list(s.forms or _forms()))  # crossing10: the rotation, counted by seed
             rows.append(pytest.param(slot, id=f"{s.operation}-{form}-{slot}",
@@ -105,7 +107,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         drawn = [(r, o, option_form_of(r, o, seed)) for r, o in OPTION_COMMENTS]
         metafunc.parametrize("option_comment", [
             pytest.param((r, o), id=f"{o}-by-{r}-{f}", marks=[
-                *(pytest.mark.rule(r) for r in sorted({"CONV-PARAM-AS-BODY-FIELD", _success_rule("postComment", f)})),
+                *(pytest.mark.rule(r) for r in sorted({"CONV-PARAM-AS-BODY-FIELD", LOCATION,
+                                                       _success_rule("postComment", f)})),
                 pytest.mark.cell("option_forms", role=r, option=o, form=f)]) for r, o, f in drawn if f != JSON])
     if "refusal" in metafunc.fixturenames:
         metafunc.parametrize(("refusal", "form", "parent_kind"), _refusal_rows())
@@ -173,6 +176,8 @@ def test_every_shared_write_in_its_drawn_form_is_taken_with_its_text(
     resp = got.resp
     if not 200 <= resp.status < 300:
         skip(SkipKind.OTHER, f"not judged: {_label(slot)} was answered {resp.status}; the tests reading it judge that")
+    if s.operation == "postComment":
+        location_names_new(resp, f"{_label(slot)}, in the {form} form")
     node = _read_back(s.operation, resp, api[s.writer], profile, slot)
     text = node.get("body") if isinstance(node, dict) else None
     if private and isinstance(node, dict) and node.get("visibility") != profile.visibility.recipients:
@@ -222,6 +227,7 @@ def test_every_private_option_comment_in_its_drawn_form_is_taken_and_keeps_its_o
     if not 200 <= shared.resp.status < 300:
         skip(SkipKind.OTHER, f"not judged: {label} was answered {shared.resp.status} in the {said} form and as JSON "
                              "alike: the option itself is refused (rule 7's and the permission table's to judge)")
+    location_names_new(shared.resp, label)
     node = _read_back("postComment", shared.resp, api[role], profile, f"{role}'s {option} comment")
     got = node.get("visibility") if isinstance(node, dict) else None
     if form == PARAM_WINS and isinstance(node, dict) and body_holds(node.get("body"), LOSING_BODY):
@@ -245,6 +251,19 @@ def _visibility_alone_refused(placed_write: Callable[[str], Any], request: pytes
         if got is not None and got.refused is not None and not off_the_interface(got.refused):
             return f"{_label(slot)} with visibility as a query parameter alone was refused with {got.refused.status}"
     return ""
+
+
+LOCATION = "COMMENT-201-LOCATION"
+
+
+def location_names_new(resp: ApiResponse, what: str) -> None:
+    """states (issue 44): "Success: 201. The Location response header holds the URL of the new comment", judged on
+    every comment the run places across parents, writers and visibilities (a comment on a question by its own author,
+    a reply, private ones), not only on the plain comments under the shared answer (comment_responses.py): a 201's
+    Location names the new comment's id (its body's; where the 201 carries no body the id is read from the Location,
+    and this judges nothing more than presence). A 2xx other than 201 is SHAPE-POST-COMMENT's, judged elsewhere."""
+    if resp.status == 201:
+        assert_location_names(resp, new_id(resp), what, LOCATION)
 
 
 def _read_back(op: str, resp: ApiResponse, writer: ApiClient, profile: Profile, slot: str) -> dict[str, Any] | None:

@@ -518,8 +518,11 @@ class SubtreeModel:
         w.budget.check("lockNode (privacy model: a private comment)", writes=1)
         resp = w.api[c.author].put(f"node/{c.id}/lock.json", params=prompt, operation="lockNode")
         w.budget.record("lockNode (privacy model: a private comment)", resp.status)
+        subtree_moderation.judge_move(self, "lockNode", c.author, resp, prompt["prompt"], c.id,  # states (issue 44)
+                                      f"{c.author}'s lockNode of its private comment {c.id} (depth {c.depth}, private "
+                                      f"to {sorted(c.audience)})")
         if resp.status != 200:
-            return  # who may lock a comment is the permission tests' to judge
+            return  # a refusal: who may lock a comment is the permission tests' to judge (a 5xx judged above)
         self.locked.add(c.id)
         self.judged = (0, "")
         self.views_judged()

@@ -35,6 +35,12 @@ SHAPES = {"lockNode": "SHAPE-LOCK-NODE", "sendToModeration": "SHAPE-SEND-TO-MODE
 """The rule each move's 200 response states: "Response: 200 with {success: boolean, result: {lockAction: <Action
 record>}}." and the same with sendToModAction (accept22: the closing's send is the run's one send of an answer that
 has comments, round62-sendtomod-answer-with-comments-actions-list)."""
+MOVERS = {"lockNode": "Lock comments on posts, or on own posts for the node's author",
+          "sendToModeration": "Send already published question to moderation"}
+"""Why every move :func:`judge_move` judges is allowed (states, issue 44): each is made by the node's author (its
+lock: the closing's of member's answer, the opening's of a private reply, round27) or by moderator (its sends), on a
+published node; a refusal is the permission tests' to judge, a 5xx is no refusal ("Every operation requires the
+permissions below": a denial is a 4xx) but an allowed move that did not answer its 200."""
 NODE_TYPES = ("question", "answer", "comment", "idea", "ideacomment", "kbentry", "topic")
 """The node types the description lists ("A node has a type: ...")."""
 SENDER = "moderator"
@@ -91,6 +97,10 @@ def judge_move(model: SubtreeModel, operation: str, role: str, resp: ApiResponse
         if resp.status == 200:  # accept22 (issue 44): the closing's send is of an answer that has comments
             model._fail(SHAPES[operation], f"{what} answers 200 without result.{RECORDS[operation]} (an Action "
                                            f"record); got result {_keys(result)}", resp)
+        if resp.status >= 500:  # states (issue 44): every move judged here is allowed (MOVERS), a 5xx no refusal
+            model._fail(SHAPES[operation], f"{what} answers {resp.status}: the caller may make this move "
+                                           f"({MOVERS[operation]}), whose response is a 200 with "
+                                           f"result.{RECORDS[operation]}", resp)
         return
     w = model.world
 
