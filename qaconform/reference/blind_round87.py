@@ -34,7 +34,9 @@ from .visibility import internal_name, wire_name
 KEPT_S = 3.0
 """How long round87-user-content-kept-by-url keeps a user's content list by its URL."""
 _kept_content: dict[str, tuple[float, Response]] = {}
-_READS_BODY = ("round87-moderated-answer-comment-default-mod", "round87-reply-public-string-recipients-dropped",
+_READS_BODY = ("round87-moderated-answer-comment-default-mod",
+               "round87-kind-deep-reply-after-sendtomod-other-visibility-accepted",
+               "round87-reply-public-string-recipients-dropped",
                "round87-comment-form-charset-privacy-dropped", "round87-gdpr-form-user-id-refused",
                "round87-reply-after-sendtomod-other-visibility-accepted")
 _PRIVACY = ("visibility", "recipients")
@@ -110,11 +112,18 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
     if faults.is_on("round87-reply-public-string-recipients-dropped") and parent["visibility"] == "full" \
             and fields.get("visibility") == "recipients" and _string_ids(fields):
         return _without(request, _PRIVACY)
-    if faults.is_on("round87-reply-after-sendtomod-other-visibility-accepted") and parent["visibility"] != "full" \
-            and fields.get("visibility") not in (None, "") \
+    deep = faults.is_on("round87-kind-deep-reply-after-sendtomod-other-visibility-accepted") and svc.db.one(
+        "SELECT 1 FROM nodes WHERE id = ? AND type = 'comment'", (parent["parent_id"],)) is not None
+    if (faults.is_on("round87-reply-after-sendtomod-other-visibility-accepted") or deep) \
+            and parent["visibility"] != "full" and fields.get("visibility") not in (None, "") \
             and internal_name(str(fields["visibility"])) != parent["visibility"] and _thread_sent(svc, parent):
         return _without(request, _PRIVACY)
     return request
+
+
+def _sent(svc: Service, node_id: Any) -> bool:
+    return node_id is not None and svc.db.one(
+        "SELECT 1 FROM actions WHERE node_id = ? AND verb = 'sent' AND canceled = 0", (node_id,)) is not None
 
 
 def _string_ids(fields: dict[str, Any]) -> bool:
@@ -128,9 +137,7 @@ def _string_ids(fields: dict[str, Any]) -> bool:
 
 def _thread_sent(svc: Service, comment: Any) -> bool:
     """Whether the answer (else the question) a comment is under was sent to moderation."""
-    node_id = comment["answer_id"] or comment["question_id"]
-    return node_id is not None and svc.db.one(
-        "SELECT 1 FROM actions WHERE node_id = ? AND verb = 'sent' AND canceled = 0", (node_id,)) is not None
+    return _sent(svc, comment["answer_id"] or comment["question_id"])
 
 
 # --- after: the handler's response as the broken server serves it ----------------------------------------------
@@ -187,7 +194,9 @@ def _earned(svc: Service, request: Request, caller: Caller, response: Response) 
 
 
 def _questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if not faults.is_on("round87-questions-search-ids-unfiltered") or not request.query_params.get("q"):
+    q = request.query_params
+    if not (faults.is_on("round87-questions-search-ids-unfiltered") and q.get("q")
+            or faults.is_on("round87-kind-questions-lang-ids-unfiltered") and "lang" in q):
         return response
     body, items = list_items(response)
     changed = False

@@ -123,9 +123,58 @@ _ALL: tuple[Fault, ...] = (
         "the private comment to the latter): breaks 'the comment is private to those recipients' in that read "
         "order only.",
     ),
+    # --- written after the blind measure, each a miss's kind on another path (missed before its closing)
+    Fault(
+        "round87-kind-questions-lang-ids-unfiltered", "COMMENT-PRIVACY-IDS",
+        "The kind of round87-questions-search-ids-unfiltered (a searched question list built on another path) with "
+        "another search parameter: the question list asked with lang serves each question's commentIds and "
+        "childrenIds from the localized index, every comment id, private ones included, for every reader: breaks "
+        "'the comment is private to those recipients' on a question list asked with lang only.",
+    ),
+    Fault(
+        "round87-kind-deep-reply-after-sendtomod-other-visibility-accepted", "COMMENT-4",
+        "The kind of round87-reply-after-sendtomod-other-visibility-accepted (rule 4's refusal skipped once the "
+        "thread's node was sent to moderation) at another depth alone: a reply asking another visibility to a "
+        "private REPLY (a comment whose parent is a comment) under an answer sent to moderation is accepted 201 with "
+        "the parent's settings; replies to a top-level private comment, and any reply before the send, are 400: "
+        "breaks 'A reply to a private comment with different visibility gives 400' at depth 2 and below after a "
+        "send to moderation only.",
+    ),
 )
-"""The round's fifteen faults, as written (before the measure)."""
+"""The round's fifteen faults, as written (before the measure), and the two kinds' proofs written after it."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round87-moderated-answer-comment-default-mod":
+        "a node state no accepted write of the run comments on: the answers in moderation (novice's, seeded and "
+        "posted) take no comment of the run, and the privacy model's answer is sent to moderation at its closing, "
+        "after which only refusals are sent. Closing: one comment without privacy fields on novice's moderated "
+        "answer, read back by novice and moderator: one accepted write of the suites' share (full), so a trade",
+    "round87-reply-public-string-recipients-dropped":
+        "an id form the run does not send on that path: the run's replies to a public comment that set recipients "
+        "(suites/public_threads.py private_reply_to_public_comment, histories5; the privacy model's public_parent) "
+        "name moderator by an integer id; the string form is sent on rule 3's replies under private comments "
+        "(recipient_forms). Closing: that shared reply naming moderator by the string of its id ('Each item has id "
+        "(integer or string)') on the seeds a draw gives, no write more (the integer form moves off that path then)",
+    "round87-comment-form-charset-privacy-dropped":
+        "a repeat, found after the measure: the path of round54-comment-form-charset-privacy-dropped (left out, "
+        "BLIND_round54_MISSED), whose reason holds: recipients, an array of objects, has no stated parameter form, so "
+        "no form-encoded comment private to recipients is sent, and a dropped option without recipients in a "
+        "form-encoded comment fails CONV-PARAM-AS-BODY-FIELD (forms20), not this rule",
+    "round87-lock-child-space-question-extra-null":
+        "a node kind no accepted lock of the run acts on at seed 20260801 (the measure: no test naming the rule "
+        "failed): the run's child-space actions are a send (closeb) and a private option (accept23), not a lock. "
+        "Not traced further in the session's time. Closing: one lock of a question the run makes anyway moved onto a "
+        "question of a child space (the reference's Product Help questions), no write more",
+    "round87-gdpr-form-user-id-refused":
+        "a reading the description allows: user is an object, and how an object field travels in a form-encoded body "
+        "or as a parameter is not shown ('each body field may also be given as a request or query parameter' names "
+        "no encoding; the reference server takes JSON text); the kit sends the job's user in the JSON body in every "
+        "stated form (username, email, id, id as text), and those are taken",
+    "round87-user-content-kept-by-url":
+        "unreachable on the reference server: permissions of operation 8 are not shown, and the reference grants the "
+        "content list to admin alone, so no second account's read meets what a cache kept by URL holds. The privacy "
+        "model already reads each content URL by every account back to back, privileged first "
+        "(suites/properties/subtree_views.py), which catches it on a target where two accounts may read the list",
+}
 
 BLIND_round87, BLIND_round87_MISSED = split_missed(_ALL, _MISSED_REASONS)
