@@ -206,3 +206,7 @@ SESSION18 = SESSION18 + NOEFFECT  # caught by the ledger of refused writes (suit
 from .faults_states import STATES  # noqa: E402
 
 SESSION18 = SESSION18 + STATES
+# --- blind round 87 (issue 44): drawn must-rules (seed 20261210) + eight outside kinds, measured blind
+from .faults_blind_round87 import BLIND_round87  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round87  # BLIND_round87_MISSED: left out (docs/blind-rounds.md)

@@ -473,3 +473,7 @@ HOOKS.append(Hook("noeffect", ahead_of_auth=noeffect_hooks.ahead_of_auth, before
 from . import states_hooks  # noqa: E402
 
 HOOKS.append(Hook("states", before=states_hooks.before, after=states_hooks.after))
+# --- blind round 87 (issue 44): drawn must-rules (seed 20261210) + eight outside kinds, measured blind
+from . import blind_round87  # noqa: E402
+
+HOOKS.append(Hook("round87", before=blind_round87.before, admitted=blind_round87.admitted, after=blind_round87.after))

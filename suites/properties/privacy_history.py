@@ -32,6 +32,7 @@ from typing import Any, ClassVar, NoReturn
 import location_order
 import locked_parent_post
 import public_parent
+import pytest
 import recipient_relation
 import subtree_moderation
 import undecided_readers
@@ -76,6 +77,8 @@ class SubtreeModel:
         self.failed = False
         self.moderated: set[int] = set()
         """Comments of the model sent to moderation on their own (histories5: who reads them then is not shown)."""
+        self.probing = False
+        """round87 (issue 44): the posts sent now are refusals sent as probes (:meth:`refusals_after`)."""
         self.locked: set[int] = set()
         """Comments of the model locked on their own (histories3: a private comment, then every read and rule 4)."""
         self.judged: tuple[int, str] = (0, "")
@@ -97,7 +100,7 @@ class SubtreeModel:
               text: str, ids_as_strings: bool = False) -> ApiResponse:
         """``ids_as_strings``: the recipients' ids sent as strings ("Each item has id (integer or string)")."""
         w = self.world
-        w.budget.check(f"postComment (privacy model: {text})", writes=1)  # a chain of replies posts several
+        w.budget.check(f"postComment (privacy model: {text})", writes=0 if self.probing else 1)  # a chain posts several
         w.steps += 1
         ids: list[Any] | None = None
         if recipients is not None:
@@ -466,7 +469,8 @@ class SubtreeModel:
 
     def closing(self) -> None:
         """The answer through the state table: locked by its author (Lock comments on own posts), every account
-        reads, the refusals are tried again; then sent to moderation by moderator, every account reads."""
+        reads, the refusals are tried again; then sent to moderation by moderator, every account reads, the refusals
+        are tried again (round87, issue 44: a reply with another visibility accepted once the answer was sent)."""
         w = self.world
         if not self.opened or self.state != "published" or self.failed:
             return
@@ -483,10 +487,29 @@ class SubtreeModel:
             subtree_moderation.judge_move(self, operation, role, resp, (params or {}).get("prompt"))
             self.state = state  # refused or not, privacy holds: judged as if the move took
             self.views_judged()
+            self.refusals_after(state)  # round87 (issue 44): after every move, the send to moderation too
             if state == "locked":
-                self.refusals_at_every_depth()
                 locked_parent_post.private_comment_on_locked_answer(self)  # round32 (issue 44)
         w.closings += 1
+
+    def refusals_after(self, state: str) -> None:
+        """The refusals tried again after a move of the closing (round87, issue 44: a reply asking another visibility
+        accepted only once the answer was sent to moderation). After the lock the model's share still holds the send;
+        after the send it holds nothing, so they go out as the refusals they are on a conforming target: charged to
+        the suites' share as ``refused_writes`` are, a probe of the refusals' share once it is spent (writes.REFUSALS),
+        never an accepted write more on a conforming target; one it cannot send ends the step, counted."""
+        budget = ApiClient.write_budget
+        if state == "locked" or budget is None or budget.budget is None:
+            self.refusals_at_every_depth()
+            return
+        self.probing = True
+        try:
+            with budget.charged_to(SUITES), budget.as_refusals():
+                self.refusals_at_every_depth()
+        except pytest.skip.Exception:
+            self.world.budget.over_budget[f"privacy model: the refusals with the answer {state} (no probe room)"] += 1
+        finally:
+            self.probing = False
 
     @contextlib.contextmanager
     def in_suites_share(self, what: str) -> Iterator[bool]:

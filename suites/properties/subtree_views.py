@@ -3,9 +3,10 @@
 The subtree (an answer of the run's, its comment threads, a thread under the fixture question) shows in several
 lists: the answer's comment list (operation 18), each writer's content list (operation 8, the only list that shows a
 comment on a question), the answer as member's answers list it (operation 4) and the question as the question list
-shows it (operation 3) and as its author's question list shows it (operation 15, round54), whose commentIds and
-childrenIds name comments. A rule a server keeps in one list and breaks in
-another (a private comment on a question shown in its author's content) is only seen by reading them all.
+shows it (operation 3; also searched with each stated search parameter, q and lang: round87) and as its author's
+question list shows it (operation 15, round54), whose commentIds and childrenIds name comments. A rule a server
+keeps in one list and breaks in another (a private comment on a question shown in its author's content) is only seen
+by reading them all.
 
 Order: every URL is read by every account one after another, back to back, the account entitled to see the most
 first and the least entitled right after it, anonymous last, right after a signed-in read: what a response cached by
@@ -16,6 +17,7 @@ privileged accounts last, anonymous right after the one entitled to the most (hi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -254,18 +256,41 @@ def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], 
              (f"the question list (question {question})", contract.path("listQuestions"), question,
               {"spaceId": space} if space is not None else None, on_question))
     asker: int | None = None
+    title = ""
     for label, path, node, params, readers in where:
         for reader in readers:
             item = _item(api[reader], path, node, params)
             views.named[reader][label] = _named([item] if item is not None else [])
             by = item.get("author") if node == question and item is not None else None
             asker = asker if asker is not None or not isinstance(by, dict) else _int(by.get("id"))
+            if node == question and item is not None and isinstance(item.get("title"), str):
+                title = title or item["title"]
+    for params in searches(title):  # round87 (issue 44): the question list under each stated search parameter
+        label = "the question list searched with " + "&".join(f"{k}={v}" for k, v in params.items())
+        for reader in on_question:
+            views.named[reader][f"{label} (question {question})"] = _item_named(
+                api[reader], contract.path("listQuestions"), question, params)
     if asker is not None:  # round54 (issue 44): the question as its author's question list shows it (operation 15)
         own = contract.path("listUserQuestions", userId=asker)
         for reader in on_question:
             views.named[reader][f"its author's questions (question {question})"] = _item_named(
                 api[reader], own, question, None)
     return views
+
+
+_TITLE_WORD = re.compile(r"[A-Za-z]{3,}")
+LANG = "en"
+"""The lang the question list is searched with (its value format is not shown; the crossings send the same)."""
+
+
+def searches(title: str) -> list[dict[str, str]]:
+    """The question list's stated search parameters ("Search parameters on question and topic lists: q, type,
+    lang"), one read each: q with the longest word of the question's own title (what q matches is not shown, so a
+    search that does not list the question judges nothing), and lang. A server that builds a searched list on
+    another path (a search index, a localized query) and names there the ids of private comments the plain list
+    filters breaks "the comment is private to those recipients" in that list only (round87, issue 44)."""
+    words = sorted(_TITLE_WORD.findall(title), key=lambda w: (-len(w), w))
+    return ([{"q": words[0].lower()}] if words else []) + [{"lang": LANG}]
 
 
 def _item(client: ApiClient, path: str, node: int, params: dict[str, Any] | None) -> dict[str, Any] | None:
