@@ -461,3 +461,7 @@ HOOKS.append(Hook("round83", before=blind_round83.before, admitted=blind_round83
 from . import blind_round85  # noqa: E402
 
 HOOKS.append(Hook("round85", before=blind_round85.before, admitted=blind_round85.admitted, after=blind_round85.after))
+# --- readback (issue 44): an accepted answer or comment kept out of the list it must appear in
+from . import readback_paths  # noqa: E402
+
+HOOKS.append(Hook("readback", before=readback_paths.before, after=readback_paths.after))
