@@ -5,6 +5,7 @@ handler (request_hooks.HOOKS runs these stages); every function leaves the call 
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from starlette.requests import Request
@@ -12,12 +13,12 @@ from starlette.responses import Response
 
 from . import auth, faults
 from .auth import Caller
-from .hook_kit import after_by_op, form_fields, media, path_node, sent_fields
+from .hook_kit import after_by_op, form_fields, kept_body, path_node, sent_fields
 from .http_io import body_json
 from .service import Service
 
 _READS_BODY = ("readback-form-answer-wiki-moderated", "readback-query-answer-wiki-moderated",
-               "readback-form-comment-unlisted", "readback-moderator-answer-author-only")
+               "readback-form-comment-unlisted", "readback-query-comment-scripts-unlisted")
 
 
 # --- before: keep the body for the after stage -----------------------------------------------------------------
@@ -53,10 +54,6 @@ def _answer(svc: Service, request: Request, caller: Caller, response: Response) 
     if faults.is_on("readback-query-answer-wiki-moderated") and "body" in request.query_params \
             and "wiki" in request.query_params:
         held = True  # the parameter binder reads wiki as a request to convert, which it queues for review
-    if faults.is_on("readback-moderator-answer-author-only") and caller.sees_moderation \
-            and not caller.can(auth.MANAGE_DATA_PROTECTION) and media(request) == "application/json" \
-            and "body" not in request.query_params:
-        held = True  # moderator's JSON answers saved through the review queue's revision
     if held:
         _hold(svc, new)
     return response
@@ -65,14 +62,25 @@ def _answer(svc: Service, request: Request, caller: Caller, response: Response) 
 def _comment(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     new = _new_id(response)
     parent = path_node(svc, request)
-    if new is None or parent is None or parent["type"] != "answer" \
-            or not faults.is_on("readback-form-comment-unlisted") or caller.sees_moderation \
-            or not form_fields(request) \
+    if new is None or parent is None or parent["type"] != "answer" or caller.sees_moderation \
             or str(sent_fields(request).get("visibility", "full")) != "full" \
             or str(sent_fields(request).get("body", "")).isascii():
         return response
-    _hold(svc, new)  # the form decoder's non-ASCII path saves the comment as a draft of the answer's thread
+    if faults.is_on("readback-form-comment-unlisted") and form_fields(request):
+        _hold(svc, new)  # the form decoder's non-ASCII path saves the comment as a draft of the answer's thread
+    elif faults.is_on("readback-query-comment-scripts-unlisted") and "body" in request.query_params \
+            and not kept_body(request).strip() \
+            and len({_script(c) for c in request.query_params["body"] if not c.isascii()}) >= 3:
+        _hold(svc, new)  # the parameter decoder's mixed-script check flags the comment as spam
     return response
+
+
+def _script(char: str) -> str:
+    """A character's script, as far as its Unicode name's first word tells it (LATIN, CYRILLIC, CJK ...)."""
+    try:
+        return unicodedata.name(char).split()[0]
+    except ValueError:
+        return ""
 
 
 after = after_by_op({"postAnswer": _answer, "postComment": _comment})
