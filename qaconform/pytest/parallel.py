@@ -114,6 +114,9 @@ GROUPS: tuple[Group, ...] = (
           "the metamorphic relations of one list share its walks (one per account and parameters per process); "
           "each list is a unit of its own", by_param=True),
     # speed3 (issue 44): rows read ahead together in one process
+    Group("readback", ("suites/contract/test_readback.py::",),
+          "the late reader judges every accepted write the run's ledger holds (qaconform.pytest.readback): it starts "
+          "after every other unit (:func:`_rank`), reading the ledger all workers append to"),
     Group("wrong-password-rows", ("suites/contract/test_wrong_password_rows.py::",),
           "each row is one read with a wrong password; the module reads them all ahead, a few at once, in one process "
           "(its read_ahead), about 9 round trips instead of 45 on as many units"),
@@ -173,6 +176,10 @@ while the generated tests and scenarios add answers and comments to them), so th
 the run. They finish before the long chains have got far: every worker takes the next list's unit."""
 
 
+LAST = "readback"
+"""The group whose unit starts after every other (readback: it reads back what the others wrote)."""
+
+
 @functools.cache
 def _rank(scope: str) -> tuple[int, int]:
     """Lower starts earlier: the relations (:data:`READ_FIRST`), the long generated chains, then the other groups
@@ -180,6 +187,8 @@ def _rank(scope: str) -> tuple[int, int]:
     times 200 scopes in a run), which without it cost the controller 1 to 2 s of CPU."""
     if scope.startswith(f"{READ_FIRST}:") or scope == READ_FIRST:
         return (-1, 0)
+    if scope == LAST:
+        return (3, 0)
     for i, prefix in enumerate(LONG_CHAINS):
         if scope.startswith(prefix):
             return (0, i)
@@ -309,8 +318,9 @@ def _make_scheduler_class() -> type:
             if node not in self.registered_collections:
                 return
             queue: OrderedDict[str, Any] = self.workqueue
-            if least_urgent:
-                scope = max(queue, key=lambda s: (self._rank(s), "::" in s, -len(queue[s])))
+            if least_urgent:  # never the late reader (LAST) while another unit waits: it reads what they write
+                pool = [s for s in queue if s != LAST] or list(queue)
+                scope = max(pool, key=lambda s: (self._rank(s), "::" in s, -len(queue[s])))
             else:
                 scope = min(queue, key=self._ranks.__getitem__)  # a C call per queued unit, not a method's
             work_unit = queue.pop(scope)

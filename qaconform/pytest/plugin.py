@@ -43,6 +43,7 @@ pytest_plugins = [
     "qaconform.pytest.fixtures",  # the suites' fixtures
     "qaconform.pytest.results",  # each test's outcome as fields, the results file
     "qaconform.pytest.worker_terminal",  # an xdist worker's terminal reporter without its per-test hooks
+    "qaconform.pytest.readback",  # readback: the ledger of accepted writes, its late reader last
 ]
 
 # ----------------------------------------------------------------------------------------------------------

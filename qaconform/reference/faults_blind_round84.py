@@ -124,15 +124,8 @@ draw and round84-followers-cache-ignores-details relabelled (FOLLOWERS-DETAILS-D
 rule the kit blamed) after it."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round84-answer-with-title-moderated":
-        "reached and not judged: the run posts answers carrying a title (suites/contract/test_stated_forms.py: "
-        "member's JSON carrier answer with every JSON_NODE_FIELDS field, and one answer per carrier with wiki and the "
-        "title as parameters), but judges them on their 201 and body only (ANSWER-OTHER-NODE-FIELDS); the reads that "
-        "judge ANSWER-PUBLISHED (test_answer_form_matrix.py, novice finding the answer in its writer's answer list) "
-        "run on the form matrix's answers, which carry the body alone. Closing: in test_stated_forms.py "
-        "_judge_node_fields, a publisher's carrier answer looked up in its writer's answer list as novice "
-        "(support.find_listed until present), blaming ANSWER-PUBLISHED; reads only, no accepted write more "
-        "(the module is 561 lines: move the node-fields tests into a module of their own first)",
+    # round84-answer-with-title-moderated: closed later by readback (twenty-third session): every accepted answer
+    # of the run read back by suites/contract/test_readback.py (registered: its reason deleted)
     "round84-reply-to-moderated-public-comment-privacy-refused":
         "a history the run does not make: the sends to moderation under the budget are moderator's of its own answer, "
         "admin's of the locked comment and of member's answer, the wiki sender's of member's wiki question and the "

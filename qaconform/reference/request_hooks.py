@@ -477,3 +477,7 @@ HOOKS.append(Hook("states", before=states_hooks.before, after=states_hooks.after
 from . import blind_round87  # noqa: E402
 
 HOOKS.append(Hook("round87", before=blind_round87.before, admitted=blind_round87.admitted, after=blind_round87.after))
+# --- readback (issue 44): an accepted answer or comment kept out of the list it must appear in
+from . import readback_paths  # noqa: E402
+
+HOOKS.append(Hook("readback", before=readback_paths.before, after=readback_paths.after))

@@ -80,6 +80,8 @@ class Recorder:
     tap: ClassVar[Callable[[Exchange], None] | None] = None
     """Called with every exchange of every recorder of the process (``qaconform.pytest.exchange_log``: the run's
     interface coverage and its HAR cassettes), besides the last ``keep`` each recorder holds for its test."""
+    watchers: ClassVar[list[Callable[[Exchange], None]]] = []
+    """Also called with every exchange of the process (readback: qaconform.pytest.readback's ledger of writes)."""
 
     def note_write(self, operation: str, what: str, pool: str | None = None) -> None:
         """One write of ``operation``: ``sent``, ``accepted`` (a 2xx) or ``held`` (not sent: budget spent)."""
@@ -184,6 +186,8 @@ class Recorder:
         self.total += 1
         if Recorder.tap is not None:
             Recorder.tap(ex)
+        for watch in Recorder.watchers:
+            watch(ex)
         self.exchanges.append(ex)
         if len(self.exchanges) > self.keep:
             del self.exchanges[0]

@@ -125,6 +125,7 @@ of its own: member's query comment is the one the non-ASCII cases read, moderato
 visibility comment in that carrier (:data:`VISIBILITY_USERS`)."""
 
 
+@pytest.mark.rule("COMMENT-LISTED")  # readback: its comments are judged listed by test_readback.py, run after it
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD")
 @pytest.mark.rule("SHAPE-POST-COMMENT")  # round62: created_rule names it for a 2xx other than 201 (it was unmarked)
 @pytest.mark.comments
@@ -234,6 +235,7 @@ cases read (each form by every account that may answer, novice's moderated ones 
 suites/contract/test_answer_form_matrix.py, on the run's shared answers)."""
 
 
+@pytest.mark.rule("ANSWER-PUBLISHED")  # readback: its answers are judged published by test_readback.py, run after
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD", "ANSWER-201")
 @pytest.mark.writes
 @pytest.mark.parametrize("carrier", PARAMETER_CARRIERS)
@@ -261,6 +263,7 @@ def _check_answer_body(client: ApiClient, carrier: str, question_id: int, run_ta
            f"got {(item or {}).get('body')!r}", resp)
 
 
+@pytest.mark.rule("ANSWER-PUBLISHED")  # readback: its answers are judged published by test_readback.py, run after
 @pytest.mark.rule("ANSWER-OTHER-NODE-FIELDS", "AUTH-ACTING-USER")
 @pytest.mark.writes
 @pytest.mark.parametrize("field", sorted(JSON_NODE_FIELDS))
@@ -276,6 +279,7 @@ def test_an_answer_with_other_node_fields_beside_its_body_is_created(
     judge_author(sent, member, sent_once)
 
 
+@pytest.mark.rule("ANSWER-PUBLISHED")  # readback: its answers are judged published by test_readback.py, run after
 @pytest.mark.rule("ANSWER-OTHER-NODE-FIELDS", "AUTH-ACTING-USER")
 @pytest.mark.writes
 @pytest.mark.parametrize("carrier", ["json", "query", "form"])
@@ -380,6 +384,7 @@ def _check_text(where: str, got: Any, text: str, resp: ApiResponse) -> None:
            f"the text {text!r} must read back unchanged from {where}; got {got!r}", resp)
 
 
+@pytest.mark.rule("COMMENT-LISTED")  # readback: its comments are judged listed by test_readback.py, run after it
 @pytest.mark.rule("TEXT-NON-ASCII", "CONV-PARAM-AS-BODY-FIELD")
 @pytest.mark.comments
 @pytest.mark.writes
@@ -404,6 +409,7 @@ def test_non_ascii_comment_text_reads_back_unchanged_from_every_list(
         _check_text("member's content list (node.body)", body, text, resp)
 
 
+@pytest.mark.rule("ANSWER-PUBLISHED")  # readback: its answers are judged published by test_readback.py, run after
 @pytest.mark.rule("TEXT-NON-ASCII", "CONV-PARAM-AS-BODY-FIELD")
 @pytest.mark.writes
 @pytest.mark.parametrize("carrier", CARRIERS)
