@@ -194,3 +194,7 @@ SESSION18 = SESSION18 + BLIND_round83  # BLIND_round83_MISSED: left out (docs/bl
 from .faults_blind_round85 import BLIND_round85  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round85  # BLIND_round85_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 86 (issue 44): drawn must-rules (seed 20261210) + eight outside kinds, measured blind
+from .faults_blind_round86 import BLIND_round86  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round86  # BLIND_round86_MISSED: left out (docs/blind-rounds.md)

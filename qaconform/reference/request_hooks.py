@@ -461,3 +461,7 @@ HOOKS.append(Hook("round83", before=blind_round83.before, admitted=blind_round83
 from . import blind_round85  # noqa: E402
 
 HOOKS.append(Hook("round85", before=blind_round85.before, admitted=blind_round85.admitted, after=blind_round85.after))
+# --- blind round 86 (issue 44): drawn must-rules (seed 20261210) + eight outside kinds, measured blind
+from . import blind_round86  # noqa: E402
+
+HOOKS.append(Hook("round86", before=blind_round86.before, admitted=blind_round86.admitted, after=blind_round86.after))
