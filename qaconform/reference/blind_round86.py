@@ -128,6 +128,16 @@ def _groups(svc: Service, request: Request, caller: Caller, response: Response) 
     return with_body(response, body) if changed else response
 
 
+def _topics(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    if not faults.is_on("round86-kind-topics-empty-sort-reversed") or request.query_params.get("sort", None) != "":
+        return response
+    body, items = list_items(response)
+    if len(items) < 2:
+        return response
+    items.reverse()
+    return with_body(response, body)
+
+
 def _no_description(svc: Service, group_id: int) -> bool:
     row = svc.db.one("SELECT description FROM groups WHERE id = ?", (group_id,))
     return row is not None and row["description"] in (None, "")
@@ -215,6 +225,7 @@ def _comments(svc: Service, request: Request, caller: Caller, response: Response
 
 _AFTER = {
     "listGroups": _groups,
+    "listTopics": _topics,
     "listUserQuestions": _user_questions,
     "listEarnedExperts": _earned,
     "listActiveExperts": _active,

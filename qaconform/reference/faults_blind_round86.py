@@ -120,8 +120,16 @@ _ALL: tuple[Fault, ...] = (
         "record both the effective user (user) and the real authenticated user (realUser).' (realUser 'Present on "
         "send-to-moderation') with v1 only.",
     ),
+    # --- the kind proofs (after the measure): one more fault of each closed kind, on another path or rule
+    Fault(
+        "round86-kind-topics-empty-sort-reversed", "SORT-FALLBACK-TOPICS",
+        "The kind of round86-groups-empty-sort-by-id (an invalid sort of another shape): the topic list asked with "
+        "an EMPTY sort value (sort=) lists the default order reversed (the empty name maps to the descending "
+        "default) while echoing the default sort; a named invalid sort falls back: breaks 'On the space, topic and "
+        "group lists an invalid sort name makes the request fall back to the default sort.' for an empty sort only.",
+    ),
 )
-"""The round's fifteen faults, as written (before the measure)."""
+"""The round's fifteen faults, as written (before the measure), and the kind proofs added with the fixes."""
 
 _MISSED_REASONS: dict[str, str] = {}
 
