@@ -172,6 +172,7 @@ def _user_questions(svc: Service, request: Request, caller: Caller, response: Re
 
 
 def _earned(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    response = _earned_oldest(request, response)
     if not faults.is_on("round86-earned-default-sort-no-userfollowcount") \
             or request.query_params.get("sort") != "default":
         return response
@@ -182,6 +183,17 @@ def _earned(svc: Service, request: Request, caller: Caller, response: Response) 
             item.pop("userFollowCount")
             changed = True
     return with_body(response, body) if changed else response
+
+
+def _earned_oldest(request: Request, response: Response) -> Response:
+    if not faults.is_on("round86-kind-earned-oldest-exclude-newest-first") \
+            or request.query_params.get("sort") != "oldest" or "exclude" not in request.query_params:
+        return response
+    body, items = list_items(response)
+    if len(items) < 2 or not all(isinstance(i, dict) and isinstance(i.get("creationDate"), int) for i in items):
+        return response
+    items.sort(key=lambda i: -i["creationDate"])
+    return with_body(response, body)
 
 
 def _active(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

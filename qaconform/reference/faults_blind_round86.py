@@ -129,6 +129,14 @@ _ALL: tuple[Fault, ...] = (
         "default) while echoing the default sort; a named invalid sort falls back: breaks 'On the space, topic and "
         "group lists an invalid sort name makes the request fall back to the default sort.' for an empty sort only.",
     ),
+    Fault(
+        "round86-kind-earned-oldest-exclude-newest-first", "SORT-EXPERTS-ORDER",
+        "The kind of round86-active-realname-projected-by-username (an expert sort's effect beside a projection): the "
+        "earned expert list asked with sort=oldest AND exclude lists the users newest first (the projected query's "
+        "ORDER BY takes the recent direction) while echoing oldest; without exclude the order is oldest first: "
+        "breaks 'sort must be one of reputation, username, realname, recent, oldest, default' (oldest first) with "
+        "exclude only.",
+    ),
 )
 """The round's fifteen faults, as written (before the measure), and the kind proofs added with the fixes."""
 
@@ -161,12 +169,6 @@ _MISSED_REASONS: dict[str, str] = {
         "it (round85-comment-form-privacy-params-dropped's kind, on the comment). Closing: an input form 'split' "
         "(the rule's scalars as parameters, the rest form-encoded, objects as JSON text) judged only as 'not the "
         "missing-field message' (every reading of such a request has the field), refusals only, no write",
-    "round86-active-realname-projected-by-username":
-        "an order judged without the Conventions' parameters: SORT-EXPERTS-ORDER crosses reader, paging and sort "
-        "(spec/dimensions.yaml: '5 and 6. Query: page, pageSize, sort'); the expert lists meet include, exclude and "
-        "includeOnly only in list_access's conventions and paired reads, which judge who reads, not the order. "
-        "Closing at no read more: judge the order on list_access's paired rows that carry a sort and a projection "
-        "(their responses are read anyway); test_list_access.py is at 595 lines, so move a piece out first",
 }
 
 BLIND_round86, BLIND_round86_MISSED = split_missed(_ALL, _MISSED_REASONS)
