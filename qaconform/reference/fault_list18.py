@@ -214,3 +214,7 @@ SESSION18 = SESSION18 + BLIND_round87  # BLIND_round87_MISSED: left out (docs/bl
 from .faults_readback import READBACK  # noqa: E402
 
 SESSION18 = SESSION18 + READBACK
+# --- blind round 86 (issue 44): drawn must-rules (seed 20261210) + eight outside kinds, measured blind
+from .faults_blind_round86 import BLIND_round86  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round86  # BLIND_round86_MISSED: left out (docs/blind-rounds.md)

@@ -481,3 +481,7 @@ HOOKS.append(Hook("round87", before=blind_round87.before, admitted=blind_round87
 from . import readback_paths  # noqa: E402
 
 HOOKS.append(Hook("readback", before=readback_paths.before, after=readback_paths.after))
+# --- blind round 86 (issue 44): drawn must-rules (seed 20261210) + eight outside kinds, measured blind
+from . import blind_round86  # noqa: E402
+
+HOOKS.append(Hook("round86", before=blind_round86.before, admitted=blind_round86.admitted, after=blind_round86.after))

@@ -1,4 +1,5 @@
-"""Projection (includeOnly), the spaceId filter, the sort fallback of space/topic/group lists, the expert sorts.
+"""Projection (includeOnly), the spaceId filter, the sort fallback of space/topic/group lists, the expert sorts (and
+their order beside a projection).
 
 What the description leaves open (include/exclude, invalid sorts elsewhere) is recorded in the observation file.
 """
@@ -8,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from list_effects import EXPERT_SORT_MEANINGS, order_break
 from listops import LIST_OPS, Fetch, items_of, list_params
 
 from qaconform.contract import load_contract, path
 from qaconform.invariants import projection_problems
-from qaconform.pytest.outcomes import SkipKind, expect, skip
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.support import list_all
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
@@ -24,6 +26,10 @@ _PROJECTED = ("listQuestions", "listUserAnswers", "listSpaces", "listTopics", "l
 _EXPERT_SORTS = load_contract().operation("listActiveExperts").parameter("sort").values
 """The six values the description gives for the expert lists' sort (spec/openapi.yaml)."""
 _INVALID_SORT = "qcNoSuchSort"
+_INVALID_SORTS = {"unknown-name": _INVALID_SORT, "empty-value": ""}
+"""round86 (issue 44): the shapes an invalid sort takes, each judged on the three fallback lists: an unknown name,
+and the parameter given empty (sort=), which is either no sort or a name no list has: the default sort either way (a
+server whose resolver skips the fallback for a falsy value and runs its query unordered breaks only that shape)."""
 
 
 @pytest.mark.rule("PROJ-INCLUDEONLY")
@@ -130,17 +136,18 @@ def _ids(items: list[Any]) -> list[Any]:
         pytest.param("listGroups", marks=pytest.mark.rule("SORT-FALLBACK-GROUPS")),
     ],
 )
+@pytest.mark.parametrize("invalid", list(_INVALID_SORTS.values()), ids=list(_INVALID_SORTS))
 def test_an_invalid_sort_name_falls_back_to_the_default_sort(
-    op: str, fetch: Fetch, list_paths: dict[str, str]
+    op: str, invalid: str, fetch: Fetch, list_paths: dict[str, str]
 ) -> None:
     role = LIST_OPS[op].roles[0]
     default = fetch(role, list_paths[op], pageSize=100)
     expected = items_of(default, f"{op} as {role} with the default sort")
-    resp = fetch(role, list_paths[op], pageSize=100, sort=_INVALID_SORT)
+    resp = fetch(role, list_paths[op], pageSize=100, sort=invalid)
     assert resp.status == 200, f"{op}: an invalid sort name falls back to the default sort (200)\n{resp.describe()}"
-    got = items_of(resp, f"{op} with sort={_INVALID_SORT}")
+    got = items_of(resp, f"{op} with sort={invalid}")
     assert _ids(got) == _ids(expected), (
-        f"{op}: sort={_INVALID_SORT} gives ids {_ids(got)[:20]}, the default sort gives {_ids(expected)[:20]}\n"
+        f"{op}: sort={invalid} gives ids {_ids(got)[:20]}, the default sort gives {_ids(expected)[:20]}\n"
         f"{resp.describe()}")
     default_sort, got_sort = default.json().get("sort"), resp.json().get("sort")
     assert got_sort == default_sort, (
@@ -158,3 +165,39 @@ def test_each_documented_expert_sort_is_accepted(
     assert resp.status == 200, f"{op}: sort={sort} is one of the six documented values\n{resp.describe()}"
     errors = contract.validate("user-list", resp.json())
     assert not errors, f"{op} sort={sort}: body does not match user-list: {errors[:5]}\n{resp.describe()}"
+
+
+_EXPERT_PROJECTIONS = {"include": ("include", "username"), "exclude": ("exclude", "username"),
+                       "includeOnly": ("includeOnly", "id,realname")}
+"""round86 (issue 44): the Conventions' projection parameters ("Projection parameters: include, exclude,
+includeOnly"), each beside every expert sort with a stated meaning: a projection limits the items' fields, never
+their order. SORT-EXPERTS-ORDER's covering array crosses reader, paging and sort ('5 and 6. Query: page, pageSize,
+sort'), and list_access reads the projections there for who reads only, so a server whose projected expert query maps
+a sort to another key (round86-active-realname-projected-by-username) passed. Read by member, 30 reads, no write."""
+
+
+@pytest.mark.rule("SORT-EXPERTS-ORDER")
+@pytest.mark.parametrize("op", ["listActiveExperts", "listEarnedExperts"])
+@pytest.mark.parametrize("sort", list(EXPERT_SORT_MEANINGS))
+@pytest.mark.parametrize("projection", list(_EXPERT_PROJECTIONS))
+def test_each_expert_sort_orders_its_items_beside_a_projection(
+    op: str, sort: str, projection: str, fetch: Fetch, list_paths: dict[str, str]
+) -> None:
+    """"sort must be one of reputation, username, realname, recent, oldest, default": each but default orders the
+    items by its key (list_effects.EXPERT_SORT_MEANINGS), a projection given beside it or not. Judged where the page
+    carries the key of two users at least (a projection that leaves the key out is not judged)."""
+    name, value = _EXPERT_PROJECTIONS[projection]
+    resp = fetch("member", list_paths[op], pageSize=100, sort=sort, **{name: value})
+    if resp.status != 200:
+        skip(SkipKind.OTHER, f"not judged: {op} with sort={sort}&{name}={value} answered {resp.status} (whether the "
+                             "expert lists take the projection parameters is not stated)")
+    items = items_of(resp, f"{op} with sort={sort}&{name}={value}")
+    ranked = max(sum(1 for i in items if isinstance(i, dict) and key(i) is not None)
+                 for _, key in EXPERT_SORT_MEANINGS[sort].keys)
+    if ranked < 2:
+        skip(SkipKind.OTHER, f"not judged: {op} with sort={sort}&{name}={value} carries the sort's key on {ranked} "
+                             "item(s)")
+    wrong = order_break(sort, items)
+    if wrong is not None:
+        fail(["SORT-EXPERTS-ORDER"], f"{op}: sort={sort} orders {EXPERT_SORT_MEANINGS[sort].says}, a projection "
+             f"({name}={value}) beside it or not; the page breaks it: {wrong.shown}", resp)
