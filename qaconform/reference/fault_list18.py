@@ -194,3 +194,7 @@ SESSION18 = SESSION18 + BLIND_round83  # BLIND_round83_MISSED: left out (docs/bl
 from .faults_blind_round85 import BLIND_round85  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round85  # BLIND_round85_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 88 (issue 44): drawn must-rules (seed 20261210) + eight outside kinds, measured blind
+from .faults_blind_round88 import BLIND_round88  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round88  # BLIND_round88_MISSED: left out (docs/blind-rounds.md)

@@ -461,3 +461,8 @@ HOOKS.append(Hook("round83", before=blind_round83.before, admitted=blind_round83
 from . import blind_round85  # noqa: E402
 
 HOOKS.append(Hook("round85", before=blind_round85.before, admitted=blind_round85.admitted, after=blind_round85.after))
+# --- blind round 88 (issue 44): drawn must-rules (seed 20261210) + eight outside kinds, measured blind
+from . import blind_round88  # noqa: E402
+
+HOOKS.append(Hook("round88", before=blind_round88.before, admitted=blind_round88.admitted, after=blind_round88.after,
+                  refusal_body=blind_round88.refusal_body))
