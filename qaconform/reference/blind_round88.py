@@ -35,7 +35,8 @@ from .service import Service
 KEPT_S = 5.0
 """How long round88-questions-next-page-cursor-shared keeps a question list page's last question."""
 _cursors: dict[tuple[str, int], tuple[float, int, Any]] = {}
-_READS_BODY = ("round88-gdpr-scheduledate-param-past", "round88-gdpr-user-id-reassign-id-refused",
+_READS_BODY = ("round88-gdpr-scheduledate-param-past", "round88-kind-gdpr-operations-param-ignored",
+               "round88-gdpr-user-id-reassign-id-refused",
                "round88-reply-to-locked-public-private-refused")
 OTHER_LISTS_SORTS = frozenset({"popularity", "active", "votes", "hottest", "reputation", "viewCount", "usedCount",
                                "answerCount", "commentCount", "favoriteCount", "followers", "reportCount"})
@@ -76,6 +77,10 @@ def _job_before(request: Request) -> Response | None:
         body = kept_json_object(request) or form_fields(request)
         if body and "scheduleDate" not in body:
             return json_response({"error": PAST}, 400)
+    if faults.is_on("round88-kind-gdpr-operations-param-ignored") and "operations" in request.query_params:
+        body = kept_json_object(request)
+        if body and "operations" not in body:
+            return json_response({"error": "The provided 'operations' is/are invalid"}, 400)
     if faults.is_on("round88-gdpr-user-id-reassign-id-refused") and fields.get("type") == "individual":
         try:
             user = structured(fields, "user") if "user" in fields else None
