@@ -34,7 +34,8 @@ from .service import Service
 
 KEPT_S = 5.0
 """How long round88-questions-next-page-cursor-shared keeps a question list page's last question."""
-_cursors: dict[tuple[str, int], tuple[float, int, Any]] = {}
+_cursors: dict[tuple[str, int], tuple[float, int, Any, str]] = {}
+"""(the URL without its page, page) -> (when, reader's id, the page's last item's id, reader's role)."""
 _READS_BODY = ("round88-gdpr-scheduledate-param-past", "round88-kind-gdpr-operations-param-ignored",
                "round88-gdpr-user-id-reassign-id-refused",
                "round88-reply-to-locked-public-private-refused")
@@ -60,8 +61,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return response
     if op == "scheduleGdprJob":
         return _job_before(request)
-    if op == "listQuestions" and faults.is_on("round88-questions-next-page-cursor-shared"):
-        return await _page_after_cursor(svc, request, caller, handler)
+    if op in CURSOR_FAULTS and faults.is_on(CURSOR_FAULTS[op]):
+        return await _page_after_cursor(svc, op, request, caller, handler)
     if op == "postComment" and faults.is_on("round88-reply-to-locked-public-private-refused"):
         parent = path_node(svc, request)
         visibility = sent_fields(request).get("visibility")
@@ -78,8 +79,8 @@ def _job_before(request: Request) -> Response | None:
         if body and "scheduleDate" not in body:
             return json_response({"error": PAST}, 400)
     if faults.is_on("round88-kind-gdpr-operations-param-ignored") and "operations" in request.query_params:
-        body = kept_json_object(request)
-        if body and "operations" not in body:
+        sent = kept_json_object(request)
+        if sent and "operations" not in sent:
             return json_response({"error": "The provided 'operations' is/are invalid"}, 400)
     if faults.is_on("round88-gdpr-user-id-reassign-id-refused") and fields.get("type") == "individual":
         try:
@@ -146,6 +147,8 @@ def _formatted_seconds(item: dict[str, Any]) -> None:
 
 
 def _user_answers(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    if faults.is_on(CURSOR_FAULTS["listUserAnswers"]):
+        response = _cursor_kept(svc, request, caller, response)
     if not faults.is_on("round88-user-answers-accepted-formatted-seconds"):
         return response
     return each_item(response, _formatted_seconds)
@@ -181,17 +184,29 @@ def _page(request: Request) -> int:
     return int(raw) if raw.isdecimal() else 0
 
 
-def _questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    """round88-questions-next-page-cursor-shared: the last question each page was served with, kept by URL."""
-    if faults.is_on("round88-questions-next-page-cursor-shared") and _page(request) >= 1:
-        _, items = list_items(response)
-        if items and isinstance(items[-1], dict) and "id" in items[-1]:
-            _cursors[(_cursor_key(request), _page(request))] = (time.monotonic(), caller.id, items[-1]["id"])
+CURSOR_FAULTS = {"listQuestions": "round88-questions-next-page-cursor-shared",
+                 "listUserAnswers": "round88-kind-user-answers-next-page-cursor-shared"}
+
+
+def _cursor_kept(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    """The cursor faults: the last item each page was served with, kept by the URL without its page."""
+    _, items = list_items(response)
+    if _page(request) >= 1 and items and isinstance(items[-1], dict) and "id" in items[-1]:
+        _cursors[(_cursor_key(request), _page(request))] = (time.monotonic(), caller.id, items[-1]["id"],
+                                                            caller.role)
     return response
 
 
-async def _page_after_cursor(svc: Service, request: Request, caller: Caller, handler: Any) -> Response | None:
-    """round88-questions-next-page-cursor-shared: page N+1 after another reader's page N."""
+def _questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    if not faults.is_on(CURSOR_FAULTS["listQuestions"]):
+        return response
+    return _cursor_kept(svc, request, caller, response)
+
+
+async def _page_after_cursor(svc: Service, op: str, request: Request, caller: Caller,
+                             handler: Any) -> Response | None:
+    """round88-questions-next-page-cursor-shared (and its kind on the user's answers): page N+1 after another
+    reader's page N starts after that reader's last item in that reader's order (a keyset cursor)."""
     page = _page(request)
     last = _cursors.get((_cursor_key(request), page - 1)) if page >= 2 else None
     if last is None or last[1] == caller.id or time.monotonic() - last[0] >= KEPT_S:
@@ -199,17 +214,19 @@ async def _page_after_cursor(svc: Service, request: Request, caller: Caller, han
     raw = request.query_params.get("pageSize") or ""
     size = int(raw) if raw.isdecimal() and int(raw) > 0 else svc.page_size
     pairs = [(k, v) for k, v in request.query_params.multi_items() if k not in ("page", "pageSize")]
-    wide = await handler(svc, with_query(request, [*pairs, ("page", "1"), ("pageSize", str(size * (page + 1)))]),
-                         caller)
-    _, every = list_items(wide)
-    ids = [i.get("id") if isinstance(i, dict) else None for i in every]
-    if last[2] not in ids:
+    wide = with_query(request, [*pairs, ("page", "1"), ("pageSize", str(size * (page + 1) + 50))])
+    _, mine = list_items(await handler(svc, wide, caller))
+    _, theirs = list_items(await handler(svc, wide, dataclasses.replace(caller, id=last[1], role=last[3])))
+    order = {(i.get("id") if isinstance(i, dict) else None): n for n, i in enumerate(theirs)}
+    if last[2] not in order:
         return None
+    start = next((n for n, i in enumerate(mine) if isinstance(i, dict) and order.get(i.get("id"), -1) > order[last[2]]),
+                 len(mine))
     response: Response = await handler(svc, request, caller)
     body = body_json(response)
     if response.status_code != 200 or not isinstance(body, dict):
         return response
-    body["list"] = every[ids.index(last[2]) + 1:ids.index(last[2]) + 1 + size]
+    body["list"] = mine[start:start + size]
     body["listCount"] = len(body["list"])
     return with_body(response, body)
 

@@ -130,6 +130,15 @@ _KINDS: tuple[Fault, ...] = (
         "given as a request or query parameter of the same name.' for that split only (written after the blind "
         "measure).",
     ),
+    Fault(
+        "round88-kind-user-answers-next-page-cursor-shared", "PAGING-TOTALCOUNT-UNION",
+        "Kind of round88-questions-next-page-cursor-shared (a keyset cursor kept by URL across readers) on another "
+        "list: a user's answer list's page N+1 starts, within 5 s, after the last answer of page N as the LAST reader "
+        "of page N was served it, in that reader's order, so after a reader who sees more (an answer in a space "
+        "hidden from the caller) it repeats or skips answers; a caller that read page N itself pages right: breaks "
+        "'| totalCount | integer | Total number of items. |' (the pages' union) in that read order only (written "
+        "after the blind measure).",
+    ),
 )
 """The kind proofs written after the blind measure: missed before the round's closing, caught after."""
 
@@ -145,13 +154,6 @@ _MISSED_REASONS: dict[str, str] = {
         "posts' a locked node's thread may refuse new comments, with no status stated, so refusing a reply with its "
         "own privacy under a LOCKED public comment breaks no stated rule (rule 5 speaks of a public comment, not of "
         "a locked one; variant locked-node-refuses-posts refuses them all)",
-    "round88-questions-next-page-cursor-shared":
-        "a read order the run never makes: every walk of a list is one account's, page after page "
-        "(suites/contract/list_walks.py walk), and list_access's order dimension reads the SAME URL right after "
-        "admin or member, never the page before. Closing (reads only): in test_list_relations.py's partition test, "
-        "where admin's walk of a list holds more than the reader's, one walk of the reader whose page N is read right "
-        "after admin's page N-1 of the same request, judged a partition like the others (Walk carrying the account "
-        "read before, so that Walks.confirmed retakes it interleaved)",
 }
 
 BLIND_round88, BLIND_round88_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)
