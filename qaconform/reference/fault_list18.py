@@ -218,3 +218,7 @@ SESSION18 = SESSION18 + READBACK
 from .faults_blind_round86 import BLIND_round86  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round86  # BLIND_round86_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 88 (issue 44): drawn must-rules (seed 20261210) + eight outside kinds, measured blind
+from .faults_blind_round88 import BLIND_round88  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round88  # BLIND_round88_MISSED: left out (docs/blind-rounds.md)

@@ -485,3 +485,8 @@ HOOKS.append(Hook("readback", before=readback_paths.before, after=readback_paths
 from . import blind_round86  # noqa: E402
 
 HOOKS.append(Hook("round86", before=blind_round86.before, admitted=blind_round86.admitted, after=blind_round86.after))
+# --- blind round 88 (issue 44): drawn must-rules (seed 20261210) + eight outside kinds, measured blind
+from . import blind_round88  # noqa: E402
+
+HOOKS.append(Hook("round88", before=blind_round88.before, admitted=blind_round88.admitted, after=blind_round88.after,
+                  refusal_body=blind_round88.refusal_body))

@@ -77,6 +77,10 @@ class Walk:
     tail_body: dict[str, Any] | None = None
     last_page: int | None = None
     """The number of the list's last page at this size (from totalCount), for a window."""
+    before: str | None = None
+    """round88 (issue 44): the account whose read of page N-1 of the same request came right before each page N after
+    the first (a walk page by page): a server that keeps where a page ended by its URL, not by its reader, starts the
+    next page where ANOTHER account's page ended."""
 
     @property
     def served_size(self) -> int:
@@ -120,6 +124,8 @@ class Walk:
     def request(self) -> str:
         """The walk as one line: which list, as whom, with which parameters."""
         shown = urlencode([*self.params, ("pageSize", self.size)])
+        if self.before is not None:
+            shown += f"; each page after the first read right after {self.before}'s read of the page before"
         if self.window:
             last = self.first_page + len(self.pages) - 1
             also = f" and its last page {self.last_page}" if self.tail is not None else ""
@@ -169,7 +175,7 @@ def window_pages(size: int, total: Any) -> int | None:
 
 
 def walk(client: ApiClient, path: str, params: Params, size: int, first_page: int, at_once: int = 1,
-         known: dict[int, ApiResponse] | None = None) -> Walk:
+         known: dict[int, ApiResponse] | None = None, before: ApiClient | None = None) -> Walk:
     """Every page from ``first_page`` on, until the envelope's pageCount or an empty page (at most MAX_PAGES); of a
     list longer than its first page's totalCount lets a walk read whole (``window_pages``), the first pages of the
     window and then the last page (its number from totalCount and the page size asked).
@@ -179,12 +185,18 @@ def walk(client: ApiClient, path: str, params: Params, size: int, first_page: in
     six pages takes two round trips instead of six. They are read in page order all the same, so the walk is the
     one a page-by-page walk makes of the same answers (it stops where that one stops; pages asked beyond an empty
     page or a refused one are not read). ``known``: pages read just before by the caller with the same requests
-    (``Walks.first_page``'s probe), by their place in the walk (0: its first page), so that none is asked twice."""
-    w = Walk(client.role, path, params, size, first_page)
+    (``Walks.first_page``'s probe), by their place in the walk (0: its first page), so that none is asked twice.
+    ``before``: another account that reads page N-1 right before each page N after the first (round88: the walk goes
+    page by page then, none asked ahead or known)."""
+    w = Walk(client.role, path, params, size, first_page, before=None if before is None else before.role)
+    if before is not None:
+        at_once, known = 1, None
     limit: int | None = None
     ahead: dict[int, ApiResponse | Exception] = {}
     known = dict(known or {})
     for n in range(MAX_PAGES):
+        if before is not None and n > 0:
+            _page(before, w, first_page + n - 1)
         resp = _taken(ahead.pop(n)) if n in ahead else known.pop(n) if n in known else _page(client, w, first_page + n)
         body = resp.json() if resp.status == 200 else None
         if not isinstance(body, dict) or not_an_envelope(body) is not None:
@@ -328,13 +340,15 @@ class Walks:
         (a target that rate-limits: ``PACE.was_held``); 1 walks page by page."""
         return 1 if PACE.was_held else self._at_once
 
-    def get(self, role: str, path: str, params: Params, size: int, fresh: bool = False) -> Walk:
-        """The walk of ``path`` as ``role``; ``fresh``: take it again (and keep the new one).
+    def get(self, role: str, path: str, params: Params, size: int, fresh: bool = False,
+            before: str | None = None) -> Walk:
+        """The walk of ``path`` as ``role``; ``fresh``: take it again (and keep the new one); ``before``: each page
+        after the first read right after that account's read of the page before (``walk``).
 
         Relations check their drawn examples side by side (``Explorer``), so two threads may want one walk at once:
         the second waits for the first's instead of sending it again."""
         size = min(size, self.cap) if self.cap else size
-        key = (role, path, params, size)
+        key = (role, path, params, size) if before is None else (f"{role} after {before}", path, params, size)
         while True:
             with self._lock:
                 if key in self._broken:
@@ -352,9 +366,10 @@ class Walks:
                 client = self.client(role)
                 start = self.first_page(client, path, params, size)
                 with self._lock:
-                    probed = self._probed.pop((role, path, params, size), {})
+                    probed = self._probed.pop((role, path, params, size), {}) if before is None else {}
                 taken = walk(client, path, params, size, start, self.at_once,
-                             {page - start: resp for page, resp in probed.items() if page >= start})
+                             {page - start: resp for page, resp in probed.items() if page >= start},
+                             None if before is None else self.api[before])
             except (TargetError, TargetUnreachable) as exc:
                 with self._lock:
                     self._broken[key] = exc
@@ -403,7 +418,7 @@ class Walks:
         window = 0.0 if paths & self.moving_paths else self.settle_s
         deadline, pause, tries = time.monotonic() + window, FIRST_PAUSE_S, 0
         while True:
-            fresh = [self.get(w.role, w.path, w.params, w.size, fresh=True) for w in walks]
+            fresh = [self.get(w.role, w.path, w.params, w.size, fresh=True, before=w.before) for w in walks]
             found = check(*fresh)
             if found is None:
                 return None

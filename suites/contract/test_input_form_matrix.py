@@ -48,6 +48,7 @@ from input_forms import (
     INHERITED_MESSAGE,
     JOB_RESPONSE_RULES,
     PARAM_WINS,
+    QUERY,
     STATED,
     Case,
     array,
@@ -104,13 +105,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     rule = str(own.args[0]) if own is not None and own.args else ""
     also = JOB_ALSO if rule.startswith("GDPR-") else COMMENT_4_ALSO if rule == "COMMENT-4" else ()
     parametrize_by_rule(metafunc, "case", _cases, "an input form matrix", also=tuple(r for r in also if r != rule),
-                        also_of=lambda c: JOB_FORM_ALSO if rule.startswith("GDPR-") and c.form == PARAM_WINS else ())
+                        also_of=lambda c: JOB_FORM_ALSO if rule.startswith("GDPR-") and (
+                            c.form == PARAM_WINS or (c.form == QUERY and rule == "GDPR-USER-FORMS")) else ())
 
 
 JOB_ALSO = ("GDPR-ERROR-BODY", "GDPR-PAST-DATE")
 """cross17 (issue 44 item 7): the rules a job row's checks name beside its own (a 400 without its error body, a
 taken form's past date: _judge_job, _judge_taken); COMMENT-4's rows name PERM-COMMENT-PRIVATE when the private parent
-a reply needs was not posted. JOB_FORM_ALSO: on a param_wins row only (the body's value won)."""
+a reply needs was not posted. JOB_FORM_ALSO: on a param_wins row (the body's value won), and on GDPR-USER-FORMS's
+query rows (round88: the job's other objects as query parameters, test_job_form_matrix.py)."""
 JOB_FORM_ALSO = ("CONV-PARAM-AS-BODY-FIELD-GDPR",)
 COMMENT_4_ALSO = ("PERM-COMMENT-PRIVATE", "COMMENT-400-MESSAGE")  # round56: the 400's message in every form too
 

@@ -31,6 +31,7 @@ from job_requests import (
     REASSIGN_FORMS,
     USER_FORMS,
     error_of,
+    future,
     missing_csv,
     past,
     past_bulk_job,
@@ -43,6 +44,7 @@ from test_input_form_matrix import pytest_generate_tests  # noqa: F401 - the mat
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.refusals import off_the_interface
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
 
@@ -50,13 +52,13 @@ pytestmark = [pytest.mark.contract, pytest.mark.writes, pytest.mark.refused_writ
 
 
 def _object_as_parameter(case: Case, admin: ApiClient, name: str, fields: dict[str, Any], rest: dict[str, Any],
-                         forms: dict[str, dict[str, Any]], stated: str) -> None:
+                         forms: dict[str, dict[str, Any]], stated: str) -> list[str]:
     """closea: on a query row, the job with its object ``name`` given as a query parameter of that name (JSON text),
     once per stated form (``forms``: label -> the object), the rest as the row sends it. A form taken (the past
     date's 400) for one label must be taken for every label; none taken is the parameter form of an object not read
-    at all, which the description does not show: not judged."""
+    at all, which the description does not show: not judged. Returns the labels taken."""
     if case.form != QUERY:
-        return
+        return []
     answers = {label: send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", QUERY,
                            {**fields, name: json.dumps(obj)}, {k: v for k, v in rest.items() if k != name}, {})
                for label, obj in forms.items()}
@@ -67,6 +69,42 @@ def _object_as_parameter(case: Case, admin: ApiClient, name: str, fields: dict[s
                               f"naming its user by {label} ({forms[label]}) got {resp.status} {error_of(resp)!r}, "
                               f"while by {', '.join(taken)} the same parameter was taken (400 {PAST_DATE!r}): each "
                               f"body field may also be given as a request or query parameter, and {stated}", resp)
+    return taken
+
+
+TIME_FRAME = "There is a job already scheduled for that time frame."
+OTHER_OBJECTS = {"scheduleDate": OPERATIONS_INVALID, "operations": PAST_DATE}
+"""round88 (issue 44, round88-gdpr-scheduledate-param-past's kind): a job's other object and array fields -> the one
+error of the request that carries that field as a query parameter (a date years ahead beside invalid operations; stated
+operations beside a past date), so that the field not read shows as another answer."""
+
+
+def _other_objects_as_parameters(case: Case, admin: ApiClient, profile: Profile, fields: dict[str, Any]) -> None:
+    """round88: once a target took the user object as a query parameter (JSON text, :func:`_object_as_parameter`),
+    it reads objects there: each other object or array field of the job (scheduleDate, operations) is sent as a query
+    parameter in its turn, the rest in the JSON body, on a request whose one error is another field. A field not read
+    from its parameter answers another refusal (the date years ahead taken for the past, the stated operations for
+    invalid ones): "each body field may also be given as a request or query parameter of the same name". Refusals
+    only; the time frame's 400 is not judged (a drawn date may meet a frame another job holds, and which check comes
+    first is not stated). Without [safety] destructive only scheduleDate is sent (its operations are the guard)."""
+    body = {"user": user_of(profile, USER_FORMS[-1]), "scheduleDate": {"formatted": future()},
+            "operations": ["qc-not-an-operation"]}
+    for name, expected in OTHER_OBJECTS.items():
+        if name == "operations" and not profile.safety.destructive:
+            continue
+        rest = dict(body)
+        if name == "operations":
+            rest.update(scheduleDate={"formatted": past()}, operations=["suspend"])
+        resp = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", QUERY,
+                    {**fields, name: json.dumps(rest.pop(name))}, rest, {})
+        error = error_of(resp)
+        if (resp.status == 400 and error in (expected, TIME_FRAME)) or off_the_interface(resp):
+            continue
+        fail(["CONV-PARAM-AS-BODY-FIELD-GDPR"], f"{case.label}: a job with {name} as a query parameter (JSON text) and "
+                                                 f"the rest in the JSON body, whose one error is another field, got "
+                                                 f"{resp.status} {error!r}, not 400 {expected!r}, though the target "
+                                                 "took the user object as a query parameter: each body field may also "
+                                                 "be given as a request or query parameter of the same name", resp)
 
 
 @pytest.fixture(scope="module")
@@ -130,8 +168,10 @@ def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_fo
                           f"{{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (taken by {taken or 'no form'}; "
                           f"\"Exactly one of username, email, id\")", resp)
     rest = {"scheduleDate": {"formatted": past()}, "operations": ["qc-not-an-operation"] if guards else ["suspend"]}
-    _object_as_parameter(case, admin, "user", fields, rest,  # closea: the object itself as a query parameter
-                         {f: user_of(profile, f) for f in USER_FORMS}, "\"Exactly one of username, email, id\"")
+    taken = _object_as_parameter(case, admin, "user", fields, rest,  # closea: the object as a query parameter
+                                 {f: user_of(profile, f) for f in USER_FORMS}, "\"Exactly one of username, email, id\"")
+    if taken:  # round88: the job's other objects as query parameters too, where the user object was taken there
+        _other_objects_as_parameters(case, admin, profile, fields)
 
 
 # crossing3 (issue 44): a reassignUser and an operations list in the stated forms, taken in every form of the job's

@@ -276,7 +276,25 @@ def test_paging_is_a_partition_at_any_page_size_and_sort(
     explorer.run(st.tuples(SIZES, st.sampled_from(sorts_of(op))), check,
                  [(two_pages(base), None), (LARGE, None), *([(two_pages(base), named)] if named else []),
                   *((two_pages(base), other) for other in spread_sorts(op, role, named))])
+    if role != "admin" and explorer.found is None:  # round88: page N right after admin's page N-1
+        found = explorer.judge(after_another_walk(walks, base, path, "admin"))
+        explorer.found = explorer.found or found
     explorer.verdict(f"{op} as {role} at drawn page sizes and sorts")
+
+
+def after_another_walk(walks: Walks, base: Walk, path: str, other: str) -> Violation | Unsteady | None:
+    """round88 (issue 44, round88-questions-next-page-cursor-shared's kind): where ``other``'s plain walk of the list
+    holds more items than the reader's, the reader's walk at the smallest size a walk takes (MAX_PAGES pages: the most
+    boundaries, so that one lies past an item only ``other`` sees) whose every page after the first is read right
+    after ``other``'s read of the page before (list_walks ``before``), judged a partition like the others: a server
+    that keeps where a page ended by URL, not by reader, starts the reader's next page where ``other``'s ended. Reads
+    only: one walk page by page and ``other``'s pages; none where the other sees no more."""
+    theirs = walks.get(other, path, (), BASE_SIZE)
+    if theirs.refused is not None or not isinstance(theirs.total, int) or not isinstance(base.total, int) \
+            or theirs.total <= base.total:
+        return None
+    w = walks.get(base.role, path, (), effective_size(1, base.total), before=other)
+    return None if w.refused is not None else walks.confirmed(partition_violation, w, base)
 
 
 # --- 2 the count is what is listed ------------------------------------------------------------------------------
