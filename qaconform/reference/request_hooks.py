@@ -490,3 +490,8 @@ from . import blind_round88  # noqa: E402
 
 HOOKS.append(Hook("round88", before=blind_round88.before, admitted=blind_round88.admitted, after=blind_round88.after,
                   refusal_body=blind_round88.refusal_body))
+# --- blind round 90 (issue 44): drawn must-rules (seed 20261211) + eight outside kinds, measured blind
+from . import blind_round90  # noqa: E402
+
+HOOKS.append(Hook("round90", before=blind_round90.before, admitted=blind_round90.admitted, after=blind_round90.after,
+                  refusal=blind_round90.refusal))
