@@ -490,3 +490,7 @@ from . import blind_round88  # noqa: E402
 
 HOOKS.append(Hook("round88", before=blind_round88.before, admitted=blind_round88.admitted, after=blind_round88.after,
                   refusal_body=blind_round88.refusal_body))
+# --- blind round 89 (issue 44): drawn must-rules (seed 20261211) + eight outside kinds, measured blind
+from . import blind_round89  # noqa: E402
+
+HOOKS.append(Hook("round89", before=blind_round89.before, admitted=blind_round89.admitted, after=blind_round89.after))
