@@ -226,3 +226,7 @@ SESSION18 = SESSION18 + BLIND_round88  # BLIND_round88_MISSED: left out (docs/bl
 from .faults_blind_round90 import BLIND_round90  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round90  # BLIND_round90_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 89 (issue 44): drawn must-rules (seed 20261211) + eight outside kinds, measured blind
+from .faults_blind_round89 import BLIND_round89  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round89  # BLIND_round89_MISSED: left out (docs/blind-rounds.md)

@@ -495,3 +495,7 @@ from . import blind_round90  # noqa: E402
 
 HOOKS.append(Hook("round90", before=blind_round90.before, admitted=blind_round90.admitted, after=blind_round90.after,
                   refusal=blind_round90.refusal))
+# --- blind round 89 (issue 44): drawn must-rules (seed 20261211) + eight outside kinds, measured blind
+from . import blind_round89  # noqa: E402
+
+HOOKS.append(Hook("round89", before=blind_round89.before, admitted=blind_round89.admitted, after=blind_round89.after))
