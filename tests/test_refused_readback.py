@@ -22,9 +22,12 @@ def test_refused_texts_are_judged_by_the_account_named_and_the_rest_left_out_wit
         Write("refused", "member", 8, fields={"body": "d [t]"}, action="answer.json", status=403),
         Write("comment", "member", 9, 8, fields={"body": "d [t]"}),
         Write("answer", "member", 10, 8, fields={"body": "e [t]"}),
+        Write("refused", "novice", 11, fields={"body": "e [t]"}, action="comment.json", status=403),
+        Write("comment", "admin", 12, 8, fields={"body": "plain comment [t]"}),
+        Write("refused", "member", 13, fields={"body": "comment [t]"}, action="comment.json", status=403),
     ]
     judged, left = refused_texts(writes)
     assert {a: [w.node for w in ws] for a, ws in judged.items()} == {"novice": [5], "member": [6]}
-    assert len(left) == 3
+    assert len(left) == 5  # anonymous, the lock, and three texts an accepted write holds (one inside a longer one)
     assert any("anonymous" in r for r in left) and any("lock.json" in r for r in left)
-    assert any("accepted write" in r for r in left)
+    assert sum("accepted write" in r for r in left) == 3
