@@ -223,6 +223,6 @@ from .faults_blind_round88 import BLIND_round88  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round88  # BLIND_round88_MISSED: left out (docs/blind-rounds.md)
 # --- refusals2 (issue 44): a refused comment of the comment refusal matrix stored before its refusal, three parents
-from .faults_refusals2 import REFUSALS2  # noqa: E402
+from .faults_refusedrun import REFUSEDRUN  # noqa: E402
 
-SESSION18 = SESSION18 + REFUSALS2
+SESSION18 = SESSION18 + REFUSEDRUN

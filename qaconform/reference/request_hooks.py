@@ -490,7 +490,7 @@ from . import blind_round88  # noqa: E402
 
 HOOKS.append(Hook("round88", before=blind_round88.before, admitted=blind_round88.admitted, after=blind_round88.after,
                   refusal_body=blind_round88.refusal_body))
-# --- refusals2 (issue 44): a refused comment of the comment refusal matrix stored before its refusal
-from . import refusals2_hooks  # noqa: E402
+# --- refusedrun (refusals2, issue 44): a refused comment of the comment refusal matrix stored before its refusal
+from . import refusedrun_hooks  # noqa: E402
 
-HOOKS.append(Hook("refusals2", before=refusals2_hooks.before))
+HOOKS.append(Hook("refusedrun", before=refusedrun_hooks.before))

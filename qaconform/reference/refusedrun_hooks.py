@@ -1,6 +1,6 @@
-"""Where the refusals2 faults bite (faults_refusals2.py, issue 44): a refused comment of the comment refusal matrix
-stored before the option check refuses it. A ``before`` stage (request_hooks.HOOKS); every branch leaves the call as
-it is unless its own fault is on, and the handler then refuses the call as it would anyway.
+"""Where the refusedrun faults bite (faults_refusedrun.py; refusals2, issue 44): a refused comment of the comment
+refusal matrix stored before the option check refuses it. A ``before`` stage (request_hooks.HOOKS); every branch
+leaves the call as it is unless its own fault is on, and the handler then refuses the call as it would anyway.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from .hook_kit import path_node, sent_fields
 from .service import Service
 from .visibility import internal_name
 
-_NAMES = ("refusals2-novice-recipients-comment-on-locked-answer-stored",
-          "refusals2-member-group-comment-on-moderated-comment-stored",
-          "refusals2-novice-mod-comment-under-locked-question-stored")
+_NAMES = ("refusedrun-novice-recipients-comment-on-locked-answer-stored",
+          "refusedrun-member-group-comment-on-moderated-comment-stored",
+          "refusedrun-novice-mod-comment-under-locked-question-stored")
 
 
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Any) -> Response | None:
