@@ -42,11 +42,12 @@ def test_a_body_cut_by_the_exchange_is_not_kept_as_the_text() -> None:
     assert w is not None and "body" not in w.fields
 
 
-def test_actions_are_noted_as_acted_and_reads_refusals_and_other_paths_are_not_noted() -> None:
+def test_actions_are_noted_as_acted_and_reads_other_refusals_and_other_paths_are_not_noted() -> None:
     acted = parse(_ex("PUT", "/node/89/sendToMod.json", 200))
     assert acted is not None and (acted.kind, acted.node, acted.action) == ("acted", 89, "sendToMod.json")
     assert parse(_ex("GET", "/answer/3/comment.json", 200)) is None
-    assert parse(_ex("POST", "/question/7/answer.json", 403)) is None
+    assert parse(_ex("POST", "/question/7/answer.json", 400, '{"body": "b"}')) is None  # no denial (refusals2)
+    assert parse(_ex("PUT", "/node/7/lock.json", 409)) is None
     assert parse(_ex("POST", "/question/7/answer.json", None)) is None
     assert parse(_ex("POST", "/question/7/answer.json", 200, response='{"id": 3}')) is None  # no 201: no creation
     assert parse(_ex("POST", "/gdpr/schedule.json", 201)) is None
@@ -74,3 +75,13 @@ def test_the_scheduler_ranks_the_readers_unit_after_every_other() -> None:
     for scope in ("relations:listQuestions", "suites/properties/test_privacy_model.py::t", "one-shot",
                   "suites/contract/test_x.py::test_b"):
         assert parallel._rank(scope) < last
+
+
+def test_a_denied_write_is_noted_refused_with_the_fields_it_sent_and_its_status() -> None:
+    """refusals2: a 401 or 403 to a write on a node or a question, whatever it would have made."""
+    w = parse(_ex("POST", "/node/84/comment.json", 403, '{"body": "t", "visibility": "to_moderators"}'), "t::y")
+    assert w is not None and (w.kind, w.node, w.parent, w.action, w.status, w.form, w.test) == (
+        "refused", 84, None, "comment.json", 403, "json", "t::y")
+    assert w.fields == {"body": "t", "visibility": "to_moderators"}
+    put = parse(_ex("PUT", "/node/89/cancelwiki.json", 401))
+    assert put is not None and (put.kind, put.action, put.status, put.fields) == ("refused", "cancelwiki.json", 401, {})

@@ -5,10 +5,11 @@ Many of the run's accepted writes are judged on their 201 and body only, by the 
 those paths (blind round 84's answer carrying a title held in moderation). So every process of a run notes each
 accepted write as the client sees it (:class:`~qaconform.target.recording.Recorder` ``watchers``): an answer or a
 comment created (201: its id, its writer, its parent, the fields it was sent with, how its body travelled), and every
-other accepted write on a node (a send to moderation, a lock, an unwikify: the node's state changed on purpose). One
-late test (suites/contract/test_readback.py) reads the ledger and judges each write where the description says it
-appears. Plain data; the file is shared by the xdist workers of one run (one JSON line per write, appended with one
-``write``), a run on one process keeps it in memory too.
+other accepted write on a node (a send to moderation, a lock, an unwikify: the node's state changed on purpose), and
+every write denied 401 or 403 (refusals2: ``refused``, with the fields it sent). The late tests
+(suites/contract/test_readback.py) read the ledger and judge each write where the description says it appears, and
+each refused text where it must not. Plain data; the file is shared by the xdist workers of one run (one JSON line
+per write, appended with one ``write``), a run on one process keeps it in memory too.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class Write:
     action: str = ""
     """acted: the path's last part (sendtomod.json, lock.json ...)."""
     test: str = ""
+    status: int = 0
+    """refused: the status of the denial (401 or 403)."""
 
 
 @dataclass
@@ -143,10 +146,16 @@ def _fields(ex: Exchange, media: str) -> dict[str, Any]:
     return out
 
 
+DENIED = (401, 403)
+"""The statuses of a denied write (PERM-DENIED-NO-EFFECT: "Every operation requires the permissions below"); a
+400 or a state's 409 is no denial, and no sentence says what it leaves behind (refusals2)."""
+
+
 def parse(ex: Exchange, test: str = "") -> Write | None:
     """The write an exchange is, when it is an accepted write (any method but GET and HEAD) on a node or a question:
-    a POST's 201 creates (answer, comment), every other accepted write acts on the node (the actions are PUTs)."""
-    if ex.method.upper() in ("GET", "HEAD") or ex.status is None or not 200 <= ex.status < 300:
+    a POST's 201 creates (answer, comment), every other accepted write acts on the node (the actions are PUTs); a
+    denied one (401, 403) is noted ``refused`` with the fields it sent (refusals2)."""
+    if ex.method.upper() in ("GET", "HEAD") or ex.status is None or not (200 <= ex.status < 300 or ex.status in DENIED):
         return None
     parts = urlsplit(ex.url).path.rstrip("/").split("/")[-3:]  # the operation's path ends the URL
     if len(parts) != 3 or parts[0] not in ("question", "node") or not parts[1].isdecimal():
@@ -154,6 +163,10 @@ def parse(ex: Exchange, test: str = "") -> Write | None:
     parent, last = int(parts[1]), parts[2]
     media = _header(ex.request_headers, "content-type").split(";")[0].strip().lower()
     query = dict(parse_qsl(urlsplit(ex.url).query, keep_blank_values=True))
+    if ex.status in DENIED:  # refusals2: a denied write, on the node or question it named
+        form = "query" if "body" in query else {"application/json": "json",
+                                                "application/x-www-form-urlencoded": "form"}.get(media, "other")
+        return Write("refused", ex.role, parent, None, _fields(ex, media), form, last, test, ex.status)
     kind = {("question", "answer.json"): "answer", ("node", "comment.json"): "comment"}.get((parts[0], last))
     if kind is None or ex.method.upper() != "POST":
         return Write("acted", ex.role, parent, action=last, test=test)

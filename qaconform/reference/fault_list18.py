@@ -230,3 +230,7 @@ SESSION18 = SESSION18 + BLIND_round90  # BLIND_round90_MISSED: left out (docs/bl
 from .faults_blind_round89 import BLIND_round89  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round89  # BLIND_round89_MISSED: left out (docs/blind-rounds.md)
+# --- refusals2 (issue 44): a refused comment of the comment refusal matrix stored before its refusal, three parents
+from .faults_refusedrun import REFUSEDRUN  # noqa: E402
+
+SESSION18 = SESSION18 + REFUSEDRUN

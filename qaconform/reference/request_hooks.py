@@ -499,3 +499,7 @@ HOOKS.append(Hook("round90", before=blind_round90.before, admitted=blind_round90
 from . import blind_round89  # noqa: E402
 
 HOOKS.append(Hook("round89", before=blind_round89.before, admitted=blind_round89.admitted, after=blind_round89.after))
+# --- refusedrun (refusals2, issue 44): a refused comment of the comment refusal matrix stored before its refusal
+from . import refusedrun_hooks  # noqa: E402
+
+HOOKS.append(Hook("refusedrun", before=refusedrun_hooks.before))

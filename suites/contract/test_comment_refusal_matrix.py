@@ -24,6 +24,9 @@ pytestmark = [pytest.mark.comments, pytest.mark.writes]
 
 POOL_BY_KEY = {n.key: n for n in POOL}
 DENIED_STATUS = "PERM-DENIED-STATUS"
+NO_EFFECT = "PERM-DENIED-NO-EFFECT"
+"""Named so a fault's self-test makes these refusals: the run's late reader judges what they left
+(suites/contract/test_readback.py, refusals2); no test here blames it."""
 PRIVACY_SINCE = "2.16.0"
 """Visibility and recipients were added in 2.16.0 (rules 1-7): an older target refuses no option it does not know."""
 
@@ -63,21 +66,21 @@ def test_an_anonymous_comment_is_refused_on_every_parent_with_every_option(
     _refused(case, comment_scene, profile, user_ids)
 
 
-@pytest.mark.rule("COMMENT-7-NO-PRIVATE-PERMISSION", DENIED_STATUS)
+@pytest.mark.rule("COMMENT-7-NO-PRIVATE-PERMISSION", DENIED_STATUS, NO_EFFECT)
 @pytest.mark.parametrize("case", cases_of("COMMENT-7-NO-PRIVATE-PERMISSION"), ids=lambda c: c.label)
 def test_a_private_option_without_use_private_comments_is_refused_on_every_parent(
         case: CommentCase, comment_scene: Scene, profile: Profile, user_ids: dict[str, int]) -> None:
     _refused(case, comment_scene, profile, user_ids)
 
 
-@pytest.mark.rule("COMMENT-7-NO-OPTION-PERMISSION", DENIED_STATUS)
+@pytest.mark.rule("COMMENT-7-NO-OPTION-PERMISSION", DENIED_STATUS, NO_EFFECT)
 @pytest.mark.parametrize("case", cases_of("COMMENT-7-NO-OPTION-PERMISSION"), ids=lambda c: c.label)
 def test_a_private_option_the_caller_lacks_is_refused_on_every_parent(
         case: CommentCase, comment_scene: Scene, profile: Profile, user_ids: dict[str, int]) -> None:
     _refused(case, comment_scene, profile, user_ids)
 
 
-@pytest.mark.rule("AUTH-BAD-CREDENTIALS", DENIED_STATUS)
+@pytest.mark.rule("AUTH-BAD-CREDENTIALS", DENIED_STATUS, NO_EFFECT)
 @pytest.mark.parametrize("case", cases_of("AUTH-BAD-CREDENTIALS"), ids=lambda c: c.label)
 def test_a_comment_with_a_wrong_password_is_refused_on_every_parent_with_every_option(
         case: CommentCase, comment_scene: Scene, profile: Profile, user_ids: dict[str, int]) -> None:

@@ -17,6 +17,14 @@ test (last in its process; the last unit under xdist), and each write is judged 
   settle window. Private comments are the privacy model's and the comment suites' to judge (who may see them): not
   judged again here.
 
+- PERM-DENIED-NO-EFFECT ("Every operation requires the permissions below": a denied write changes nothing;
+  refusals2): every comment or answer of the run denied 401 or 403, in any suite (the comment refusal matrix, the
+  permission matrix, rule 7's refusals, the form rows), left no node holding its text in the content of the account
+  the caller named, as admin reads it (listUserContent, Manage data protection): one read per account, judged at
+  once (what must not appear). Left out with the reason: anonymous's (no account to read), texts an accepted
+  write of the run holds (the kit wrote them), and the refused actions (a lock has no field; the unfavorite,
+  unwikify and send refusals are judged by their one-shot and permission tests).
+
 Left out, each with its reason in the skip or the passing test's record: writes whose node or parent another test of
 the run sent to moderation on purpose (their final state is "in the moderation queue", where what other users see is
 not shown), answers by accounts without Publish answer (ANSWER-MODERATION's), replies (a comment's parent is not an
@@ -157,6 +165,60 @@ def test_every_accepted_full_visibility_comment_is_in_its_answers_comment_list(
                                "its body ('a later GET returns exactly that'); "
                                f"{len(wrong)} of {len(comments)} accepted comments are not so:\n  "
                                + "\n  ".join(wrong))
+
+
+NAMED_ACCOUNT = {"wrong_password": "member"}
+"""Whose account a caller's credentials name (the ``api`` fixture: a wrong password carries member's username)."""
+
+
+def refused_texts(writes: list[Write]) -> tuple[dict[str, list[Write]], list[str]]:
+    """The refused comments and answers to judge, by the account named, and why the others are left out."""
+    sent = [b for w in writes if w.kind in ("answer", "comment") and isinstance(b := w.fields.get("body"), str)]
+    judged: dict[str, list[Write]] = defaultdict(list)
+    left: list[str] = []
+    for w in writes:
+        if w.kind != "refused":
+            continue
+        text = w.fields.get("body")
+        account = NAMED_ACCOUNT.get(w.by, w.by)
+        if w.action not in ("comment.json", "answer.json") or not isinstance(text, str) or not text.strip():
+            left.append(f"{w.action} by {w.by} on {w.node}: no text to find (an action, or its body not kept)")
+        elif w.by == "anonymous":
+            left.append(f"{w.action} by anonymous on {w.node}: no account whose content to read")
+        elif any(body_holds(b, text) for b in sent):
+            left.append(f"{w.action} by {w.by} on {w.node}: an accepted write of the run holds its text")
+        else:
+            judged[account].append(w)
+    return judged, left
+
+
+@pytest.mark.rule("PERM-DENIED-NO-EFFECT")
+def test_no_refused_comment_or_answer_of_the_run_is_stored(
+        api: dict[str, ApiClient], user_ids: dict[str, int]) -> None:
+    judged, left = refused_texts(LEDGER.writes())
+    judged = {a: ws for a, ws in judged.items() if a in user_ids}
+    if not judged or "admin" not in api:
+        skip(SkipKind.OTHER, "not judged: the run's ledger holds no refused comment or answer by a known account "
+                             f"({len(left)} left out: {'; '.join(left[:3])})")
+    stored: list[str] = []
+    for account, refused in sorted(judged.items()):
+        where = contract_path("listUserContent", userId=user_ids[account])
+        resp = api["admin"].get(where, operation="listUserContent")
+        if resp.status != 200:
+            continue  # not read: the status is the permission tests' to judge
+        body = resp.json()
+        items = body.get("list") if isinstance(body, dict) else body
+        nodes = [i.get("node") for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+        for w in refused:
+            text = str(w.fields.get("body"))
+            hits = [n.get("id") for n in nodes if isinstance(n, dict) and body_holds(n.get("body"), text)]
+            if hits:
+                stored.append(f"{w.action} by {w.by} on node {w.node} ({w.form}{_fields(w)}; {w.test}) refused "
+                              f"{w.status}: admin's GET {where} lists node(s) {hits} holding its text {_short(text)}")
+    if stored:
+        fail("PERM-DENIED-NO-EFFECT", "'Every operation requires the permissions below': a denied write changes "
+                                      f"nothing; {len(stored)} of {sum(map(len, judged.values()))} refused comments "
+                                      "and answers were stored:\n  " + "\n  ".join(stored))
 
 
 def _short(value: Any) -> str:
