@@ -490,3 +490,7 @@ from . import blind_round88  # noqa: E402
 
 HOOKS.append(Hook("round88", before=blind_round88.before, admitted=blind_round88.admitted, after=blind_round88.after,
                   refusal_body=blind_round88.refusal_body))
+# --- close2 (issue 44): string recipient ids below a public reply, a job field split, a user list sort
+from . import close2_paths  # noqa: E402
+
+HOOKS.append(Hook("close2", before=close2_paths.before, admitted=close2_paths.admitted, after=close2_paths.after))
