@@ -120,6 +120,7 @@ SPLIT_SCALARS = ("type", "csvFileId")
 
 
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR")
+@pytest.mark.writes
 @pytest.mark.parametrize("name", SPLIT_SCALARS)
 def test_a_scalar_job_field_as_a_parameter_beside_a_form_encoded_body_counts(
         jobs: Jobs, profile: Profile, name: str) -> None:
