@@ -18,7 +18,11 @@ from typing import Any
 import pytest
 
 from qaconform.pytest.properties.plugin import STATE
-from qaconform.pytest.seed_draws import PRIVATE_REPLY_PARENTS, private_reply_parent_for_seed
+from qaconform.pytest.seed_draws import (
+    PRIVATE_REPLY_PARENTS,
+    private_reply_parent_for_seed,
+    public_reply_recipient_form_for_seed,
+)
 from qaconform.pytest.support import expect_created, new_id, post_comment
 from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile
@@ -76,14 +80,19 @@ def private_reply_to_public_comment(request: pytest.FixtureRequest, api: dict[st
                                     created: Any, profile: Profile, user_ids: dict[str, int],
                                     private_reply_parent: tuple[int, str, bool]) -> tuple[int, ApiResponse]:
     """(the public parent's id, the 201 of member's reply to it private to moderator), posted once per run and
-    charged to the suites' share whoever asks first (the privacy model's share holds exactly its own subtree)."""
+    charged to the suites' share whoever asks first (the privacy model's share holds exactly its own subtree).
+    close2 (issue 44): the run's seed draws the form of moderator's id ("Each item has id (integer or string)":
+    seed_draws.PUBLIC_REPLY_RECIPIENT_FORMS), so consecutive builds send each form on this path too."""
     parent = private_reply_parent[0]
+    moderator: int | str = user_ids["moderator"]
+    if public_reply_recipient_form_for_seed(_run_seed(request)) == "string":
+        moderator = str(moderator)
 
     def post() -> ApiResponse:
         budget = ApiClient.write_budget
         with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
             return post_comment(api["member"], parent, run_tag, created, text=PRIVATE_REPLY_TEXT,
-                                visibility=profile.visibility.recipients, recipients=[user_ids["moderator"]])
+                                visibility=profile.visibility.recipients, recipients=[moderator])
 
     cache: dict[str, ApiResponse] = request.session.stash.setdefault(_CACHE, {})
     if "reply" not in cache:

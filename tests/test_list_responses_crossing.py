@@ -26,7 +26,6 @@ from list_responses import (
     Row,
     Seen,
     array,
-    every_owner,
     every_sort_name,
     excused,
     load,
@@ -35,6 +34,7 @@ from list_responses import (
     share,
 )
 from listops import LIST_OPS
+from owner_rows import every_owner
 
 from qaconform.contract import NONE, READER, load_contract
 from qaconform.kit import spec_dir

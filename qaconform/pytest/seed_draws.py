@@ -213,6 +213,19 @@ def form_privacy_carrier_for_seed(seed: int) -> str:
     return FORM_PRIVACY_CARRIERS[(seed // 6) % len(FORM_PRIVACY_CARRIERS)]
 
 
+PUBLIC_REPLY_RECIPIENT_FORMS = ("integer", "string")
+"""close2 (issue 44, round87-reply-public-string-recipients-dropped's kind: a stated id form on one path only): how
+the run's shared private reply to a public comment (member's, private to moderator: suites/public_threads.py) names
+moderator in its recipients. "Each item has id (integer or string)."; "integer" as every run did before close2,
+"string" the text of the same id. The same write, read the same way (the audience is the same); no write more."""
+
+
+def public_reply_recipient_form_for_seed(seed: int) -> str:
+    """The :data:`PUBLIC_REPLY_RECIPIENT_FORMS` entry ``seed`` draws: ``seed // 12 % 2`` (integer at the self-test's
+    own seed, 20260801; string from 20260812). Twenty-four divides the period of qaconform/commands/run_draws.py."""
+    return PUBLIC_REPLY_RECIPIENT_FORMS[(seed // 12) % len(PUBLIC_REPLY_RECIPIENT_FORMS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
@@ -226,6 +239,7 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "question option": (question_option_for_seed, QUESTION_OPTIONS),
     "novice comment form": (novice_comment_form_for_seed, NOVICE_COMMENT_FORMS),
     "form privacy carrier": (form_privacy_carrier_for_seed, FORM_PRIVACY_CARRIERS),
+    "public reply recipient form": (public_reply_recipient_form_for_seed, PUBLIC_REPLY_RECIPIENT_FORMS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

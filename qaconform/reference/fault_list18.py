@@ -234,3 +234,7 @@ SESSION18 = SESSION18 + BLIND_round89  # BLIND_round89_MISSED: left out (docs/bl
 from .faults_refusedrun import REFUSEDRUN  # noqa: E402
 
 SESSION18 = SESSION18 + REFUSEDRUN
+# --- close2 (issue 44): a stated id form and node kinds met by the run's shared writes and reads, closed by kind
+from .faults_close2 import CLOSE2  # noqa: E402
+
+SESSION18 = SESSION18 + CLOSE2  # round86/87's closed faults re-enter through split_missed (reasons deleted)

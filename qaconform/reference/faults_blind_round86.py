@@ -141,14 +141,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure), and the kind proofs added with the fixes."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round86-user-questions-favoritecount-sort-adds-favorited":
-        "a user the user lists are not swept for: list_responses.every_sort_name reads listUserQuestions under every "
-        "seen sort name (favoriteCount among them) for the matrices' path only, the fixture question's author "
-        "(novice), who holds no favorite; test_list_relations' owner walks read the same user under NODE_SORTS. No "
-        "read of the run lists the questions of the account holding the profile's favorite_node_id (member) sorted "
-        "by favoriteCount. Closing by reads: the sweep over every user whose relation the profile states (the "
-        "favorite's holder, the followers of question_id), 12 reads per user and list; list_responses.py is at 594 "
-        "lines, so move every_sort_name into a module of its own first",
     "round86-staff-room-private-comment-stored-full":
         "a space the run posts no private comment in: every private comment of the run (the privacy model's, the "
         "option and placed forms') is under the fixture question, the shared answers and the run's own threads, all "
@@ -162,13 +154,6 @@ _MISSED_REASONS: dict[str, str] = {
         "run posted; an ALLOWED lock on an accounts' node (member's accepted answer) would change the site, which "
         "found_relations never does (refused calls only). Only a profile naming a marked answer of member's as a "
         "one-shot would reach it",
-    "round86-gdpr-form-body-csv-param-ignored":
-        "a split carrier the job refusals do not send: input_forms.ALLOWED keeps the job rules to json, query and "
-        "param_wins (a job's objects have no form-encoded form shown; only GDPR-BULK-NO-TYPE goes form-encoded, its "
-        "objects as JSON text), and no row sends a form-encoded body with the field under test as a parameter beside "
-        "it (round85-comment-form-privacy-params-dropped's kind, on the comment). Closing: an input form 'split' "
-        "(the rule's scalars as parameters, the rest form-encoded, objects as JSON text) judged only as 'not the "
-        "missing-field message' (every reading of such a request has the field), refusals only, no write",
 }
 
 BLIND_round86, BLIND_round86_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -57,6 +57,7 @@ _ALL: tuple[Fault, ...] = (
         "validator reads integer ids only and drops the privacy settings it cannot resolve); integer ids, and "
         "comments on answers or questions, keep them: breaks 'A reply to a public comment may set its own "
         "visibility and recipients: 201.' for string recipient ids on a reply only.",
+        draws=("public reply recipient form=string",),  # close2 (issue 44): the shared reply's id form, seed-drawn
     ),
     Fault(
         "round87-questions-search-ids-unfiltered", "COMMENT-PRIVACY-IDS",
@@ -149,22 +150,21 @@ _MISSED_REASONS: dict[str, str] = {
         "posted) take no comment of the run, and the privacy model's answer is sent to moderation at its closing, "
         "after which only refusals are sent. Closing: one comment without privacy fields on novice's moderated "
         "answer, read back by novice and moderator: one accepted write of the suites' share (full), so a trade",
-    "round87-reply-public-string-recipients-dropped":
-        "an id form the run does not send on that path: the run's replies to a public comment that set recipients "
-        "(suites/public_threads.py private_reply_to_public_comment, histories5; the privacy model's public_parent) "
-        "name moderator by an integer id; the string form is sent on rule 3's replies under private comments "
-        "(recipient_forms). Closing: that shared reply naming moderator by the string of its id ('Each item has id "
-        "(integer or string)') on the seeds a draw gives, no write more (the integer form moves off that path then)",
     "round87-comment-form-charset-privacy-dropped":
         "a repeat, found after the measure: the path of round54-comment-form-charset-privacy-dropped (left out, "
         "BLIND_round54_MISSED), whose reason holds: recipients, an array of objects, has no stated parameter form, so "
         "no form-encoded comment private to recipients is sent, and a dropped option without recipients in a "
         "form-encoded comment fails CONV-PARAM-AS-BODY-FIELD (forms20), not this rule",
     "round87-lock-child-space-question-extra-null":
-        "a node kind no accepted lock of the run acts on at seed 20260801 (the measure: no test naming the rule "
-        "failed): the run's child-space actions are a send (closeb) and a private option (accept23), not a lock. "
-        "Not traced further in the session's time. Closing: one lock of a question the run makes anyway moved onto a "
-        "question of a child space (the reference's Product Help questions), no write more",
+        "a node kind no accepted lock of the run acts on (the measure: no test naming the rule failed): every allowed "
+        "lock of the run acts on a node the run created (the shared answers, a comment) or on a one-shot of the "
+        "profile (member_wiki_node_id, a root-space question); the run's child-space nodes are admin's answer and "
+        "moderator's sent answer (closeb), and the one child-space question the run knows is found by reads "
+        "(found_nodes.child_space_question), an account's node the site owns. close2 looked: moving member's shared "
+        "lock (its own answer) onto that question would lock a node the run did not create, which no allowed call "
+        "of the run does (found_relations changes nothing on the site); a lock of admin's answer there acts on an "
+        "answer, not a question. Closing needs a one-shot question in a child "
+        "space named by the profile ([fixtures], one accepted write), or a trade of the suites' share",
     "round87-gdpr-form-user-id-refused":
         "a reading the description allows: user is an object, and how an object field travels in a form-encoded body "
         "or as a parameter is not shown ('each body field may also be given as a request or query parameter' names "

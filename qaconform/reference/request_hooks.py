@@ -503,3 +503,7 @@ HOOKS.append(Hook("round89", before=blind_round89.before, admitted=blind_round89
 from . import refusedrun_hooks  # noqa: E402
 
 HOOKS.append(Hook("refusedrun", before=refusedrun_hooks.before))
+# --- close2 (issue 44): string recipient ids below a public reply, a job field split, a user list sort
+from . import close2_paths  # noqa: E402
+
+HOOKS.append(Hook("close2", before=close2_paths.before, admitted=close2_paths.admitted, after=close2_paths.after))

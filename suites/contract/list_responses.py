@@ -226,24 +226,6 @@ def every_sort_name(op: str, rows: list[Row], contract: Contract) -> list[Row]:
             for name in envelope().sorts_seen if f"sort={name}" not in drawn]
 
 
-USER_LISTS = ("listUserQuestions", "listUserAnswers")
-"""The lists whose path names a user ("Path parameter: userId")."""
-OWNERS = "writer"
-"""The dimension whose values are the profile's accounts (every one of them has questions or answers to list)."""
-
-
-def every_owner(op: str, contract: Contract) -> list[Row]:
-    """blind9 (issue 44): one more row per account of the profile as the path's user of a user list, read by admin
-    with no parameter. The covering array reads one user's list (the fixture question's author, member); the nodes in
-    a state only the interface's fixtures put them in (community wiki, a favorite, a lock) are other accounts' posts,
-    so every response rule of the list was never judged on them (a wiki question typed otherwise passed). Added
-    beside the covering array, which keeps its rows and ids."""
-    if op not in USER_LISTS:
-        return []
-    return [Row(Combination(op, SWEEP_READER, ()), JSON_FORM, owner)
-            for owner in contract.dimensions.values[OWNERS]]
-
-
 SHAPE_OPTIONS = ("wrap", "v1")
 """The options whose effect is not shown: the item rules are judged only where neither is given."""
 MERGED = ("projection", *SHAPE_OPTIONS)

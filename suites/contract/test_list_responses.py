@@ -42,7 +42,6 @@ from list_responses import (
     Row,
     Seen,
     array,
-    every_owner,
     every_sort_name,
     excused,
     load,
@@ -54,6 +53,7 @@ from list_responses import (
 )
 from listops import LIST_OPS, Fetch, RunOnce
 from matrix_reads import PERMISSION_RULE
+from owner_rows import every_owner, every_sort_of_holders
 from response_params import sent
 from rule_assertions import rules_for_schema_error
 from sort_sweeps import PROJECTED_RULES, every_sort_elsewhere, every_sort_projected, is_projected, without_sort
@@ -82,7 +82,7 @@ def _rows(seed: int, strength: int) -> list[tuple[Row, tuple[str, ...]]]:
         drawn = array(op, seed, strength, contract, deeper=True)
         owners = every_owner(op, contract)
         for row in [*drawn, *every_sort_name(op, drawn, contract), *owners, *_asked_nothing(owners),
-                    *every_other_kind(op, contract)]:
+                    *every_other_kind(op, contract), *every_sort_of_holders(op, contract, drawn)]:
             judged = rules_of(row, rules, section)
             if judged:
                 out.append((row, judged))
