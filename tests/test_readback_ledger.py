@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from qaconform.pytest import parallel
-from qaconform.pytest.readback import BODY_KEEP, Ledger, is_reader, parse, pytest_collection_modifyitems
+from qaconform.pytest.readback import BODY_KEEP, Ledger, is_reader, origin, parse, pytest_collection_modifyitems
 from qaconform.target.recording import Exchange
 
 BASE = "http://127.0.0.1:5000/services/v2"
@@ -85,3 +85,15 @@ def test_a_denied_write_is_noted_refused_with_the_fields_it_sent_and_its_status(
     assert w.fields == {"body": "t", "visibility": "to_moderators"}
     put = parse(_ex("PUT", "/node/89/cancelwiki.json", 401))
     assert put is not None and (put.kind, put.action, put.status, put.fields) == ("refused", "cancelwiki.json", 401, {})
+
+
+def test_only_the_writes_sent_to_the_readers_target_are_its_to_judge() -> None:
+    """q19 CI: the kit's own tests start servers of their own in the process that runs the suites; their writes
+    (another port) were judged against the run's target, which never had them."""
+    ledger = Ledger()
+    ledger.watch(_ex("POST", "/question/7/answer.json", 201, '{"body": "b"}', response='{"id": 41}'))
+    other = _ex("POST", "/question/7/answer.json", 201, '{"body": "c"}', response='{"id": 42}')
+    ledger.watch(Exchange(**{**vars(other), "url": "http://127.0.0.1:5001/services/v2/question/7/answer.json"}))
+    assert [w.node for w in ledger.writes()] == [41, 42]
+    assert [w.node for w in ledger.writes(origin("http://127.0.0.1:5000/services/v2/"))] == [41]
+    assert [w.node for w in ledger.writes(origin("HTTP://127.0.0.1:5001/"))] == [42]

@@ -39,10 +39,12 @@ def test_the_selftest_seed_and_every_earlier_draw_keep_the_question() -> None:
     assert wiki_node_kind_for_seed(20260816) == "an answer"
 
 
-_THIRDS = ("options answer writer", "question option")
+_THIRDS = ("options answer writer", "question option", "form privacy carrier", "public reply recipient form")
 """forms20's draw by ``seed % 3`` and round64's by ``seed // 3 % 2``: their periods are not powers of two, so they are
 left out of the combinations counted here (tests/test_option_forms_forms20.py checks the writer; the question option
-is checked below against every value of every other dimension)."""
+is checked below against every value of every other dimension). types' form privacy carrier (``seed // 6 % 2``) and
+close2's public reply recipient form (``seed // 12 % 2``), twenty-third session, are left out for the same reason;
+each is checked below to take every value within the same 128 seeds."""
 
 
 def _combos(seeds: range) -> set[tuple[str, ...]]:
@@ -57,6 +59,9 @@ def test_a_hundred_and_twenty_eight_consecutive_seeds_draw_every_combination_the
     for start in (0, DEFAULT_SEED, 2**31 - 128):
         assert _combos(range(start, start + 128)) == every, start
         assert {wiki_node_kind_for_seed(s) for s in range(start, start + 128)} == set(WIKI_NODE_KINDS)
+        for name in _THIRDS:
+            draw, values = DRAWS[name]
+            assert {draw(s) for s in range(start, start + 128)} == set(values), (name, start)
         assert {(wiki_node_kind_for_seed(s), member_wiki_send_for_seed(s))
                 for s in range(start, start + 128)} == {(k, o) for k in WIKI_NODE_KINDS for o in MEMBER_WIKI_SENDS}
         assert {member_wiki_send_for_seed(s) for s in range(start, start + 64)} == set(MEMBER_WIKI_SENDS)

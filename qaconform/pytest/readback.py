@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -46,6 +46,9 @@ class Write:
     test: str = ""
     status: int = 0
     """refused: the status of the denial (401 or 403)."""
+    origin: str = ""
+    """The scheme and host the write went to: a process may talk to more than one server (the kit's own tests start
+    servers of their own beside the run's target), and only the target's writes are the reader's to judge."""
 
 
 @dataclass
@@ -66,6 +69,7 @@ class Ledger:
         write = parse(ex, os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0])
         if write is None:
             return
+        write = replace(write, origin=origin(ex.url))
         self.kept.append(write)
         path = self.path
         if path is not None:
@@ -79,8 +83,12 @@ class Ledger:
             finally:
                 os.close(fd)
 
-    def writes(self) -> list[Write]:
-        """Every write noted by this run: the shared file's (every worker's) when there is one, else this process's."""
+    def writes(self, to: str | None = None) -> list[Write]:
+        """Every write noted by this run: the shared file's (every worker's) when there is one, else this process's;
+        with ``to`` (an :func:`origin`), only the writes sent there."""
+        return [w for w in self._all() if to is None or w.origin == to]
+
+    def _all(self) -> list[Write]:
         path = self.path
         if path is None:
             return list(self.kept)
@@ -95,6 +103,12 @@ class Ledger:
             except (ValueError, TypeError):
                 continue  # a torn line: that write is not judged
         return out
+
+
+def origin(url: str) -> str:
+    """A URL's scheme and host (with its port): the server a write went to."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
 
 
 LEDGER = Ledger()

@@ -168,9 +168,10 @@ def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_fo
                           f"{{error: {PAST_DATE!r}}}, got {resp.status} {error!r} (taken by {taken or 'no form'}; "
                           f"\"Exactly one of username, email, id\")", resp)
     rest = {"scheduleDate": {"formatted": past()}, "operations": ["qc-not-an-operation"] if guards else ["suspend"]}
-    taken = _object_as_parameter(case, admin, "user", fields, rest,  # closea: the object as a query parameter
-                                 {f: user_of(profile, f) for f in USER_FORMS}, "\"Exactly one of username, email, id\"")
-    if taken:  # round88: the job's other objects as query parameters too, where the user object was taken there
+    forms = {f: user_of(profile, f) for f in USER_FORMS}
+    as_param = _object_as_parameter(case, admin, "user", fields, rest,  # closea: the object as a query parameter
+                                    forms, "\"Exactly one of username, email, id\"")
+    if as_param:  # round88: the job's other objects as query parameters too, where the user object was taken there
         _other_objects_as_parameters(case, admin, profile, fields)
 
 

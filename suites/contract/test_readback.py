@@ -42,7 +42,7 @@ from stated_forms import nfc
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest.outcomes import SkipKind, fail, skip
-from qaconform.pytest.readback import LEDGER, Write
+from qaconform.pytest.readback import LEDGER, Write, origin
 from qaconform.pytest.support import ANSWER_PUBLISHERS, body_holds, find_item, find_listed, list_all, present
 from qaconform.target.client import ApiClient
 
@@ -51,6 +51,12 @@ SENT = "sendtomod.json"
 READERS = ("novice", "member")
 """Who reads another account's write back: an account without a Moderation Roles permission (a moderator sees the
 moderation queue too, so it would see a held answer), never the writer."""
+
+
+def _target(api: dict[str, ApiClient]) -> str:
+    """The run's target (its scheme and host): the ledger's writes sent elsewhere (the kit's own tests start servers
+    of their own in the same process) are not this target's to answer for."""
+    return origin(next(iter(api.values())).url("/"))
 
 
 def _reader(api: dict[str, ApiClient], writer: str) -> ApiClient:
@@ -113,7 +119,7 @@ def _fields(w: Write) -> str:
 @pytest.mark.rule("ANSWER-PUBLISHED")
 def test_every_accepted_answer_by_a_publisher_is_in_its_authors_answer_list(
         api: dict[str, ApiClient], user_ids: dict[str, int]) -> None:
-    answers, left = published_answers(LEDGER.writes())
+    answers, left = published_answers(LEDGER.writes(_target(api)))
     if not answers:
         skip(SkipKind.OTHER, "not judged: the run's ledger holds no answer by an account with Publish answer "
                              f"({len(left)} left out: {'; '.join(left[:3])})")
@@ -140,7 +146,7 @@ def test_every_accepted_answer_by_a_publisher_is_in_its_authors_answer_list(
 @pytest.mark.rule("COMMENT-LISTED")
 def test_every_accepted_full_visibility_comment_is_in_its_answers_comment_list(
         api: dict[str, ApiClient]) -> None:
-    writes = LEDGER.writes()
+    writes = LEDGER.writes(_target(api))
     answers, _ = published_answers(writes)
     comments, left = listed_comments(writes, answers)
     if not comments:
@@ -195,7 +201,7 @@ def refused_texts(writes: list[Write]) -> tuple[dict[str, list[Write]], list[str
 @pytest.mark.rule("PERM-DENIED-NO-EFFECT")
 def test_no_refused_comment_or_answer_of_the_run_is_stored(
         api: dict[str, ApiClient], user_ids: dict[str, int]) -> None:
-    judged, left = refused_texts(LEDGER.writes())
+    judged, left = refused_texts(LEDGER.writes(_target(api)))
     judged = {a: ws for a, ws in judged.items() if a in user_ids}
     if not judged or "admin" not in api:
         skip(SkipKind.OTHER, "not judged: the run's ledger holds no refused comment or answer by a known account "

@@ -265,11 +265,11 @@ def read_views(api: dict[str, ApiClient], answer: int, authors: dict[str, int], 
             asker = asker if asker is not None or not isinstance(by, dict) else _int(by.get("id"))
             if node == question and item is not None and isinstance(item.get("title"), str):
                 title = title or item["title"]
-    for params in searches(title):  # round87 (issue 44): the question list under each stated search parameter
-        label = "the question list searched with " + "&".join(f"{k}={v}" for k, v in params.items())
+    for search in searches(title):  # round87 (issue 44): the question list under each stated search parameter
+        label = "the question list searched with " + "&".join(f"{k}={v}" for k, v in search.items())
         for reader in on_question:
             views.named[reader][f"{label} (question {question})"] = _item_named(
-                api[reader], contract.path("listQuestions"), question, params)
+                api[reader], contract.path("listQuestions"), question, search)
     if asker is not None:  # round54 (issue 44): the question as its author's question list shows it (operation 15)
         own = contract.path("listUserQuestions", userId=asker)
         for reader in on_question:

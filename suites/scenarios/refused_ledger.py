@@ -120,7 +120,7 @@ def in_content(api: dict[str, ApiClient], user_ids: dict[str, int], ledger: Ledg
         read += 1
         nodes = [(i.get("node") or {}) for i in _items(resp)]
         for e in entries:
-            hits = [n.get("id") for n in nodes if isinstance(n, dict) and body_holds(n.get("body"), e.text)]
+            hits = [n.get("id") for n in nodes if isinstance(n, dict) and e.text and body_holds(n.get("body"), e.text)]
             if hits:
                 out.append(Finding((e,), f"admin's read of {account}'s content lists node(s) {hits} holding its "
                                           f"text {e.text!r}", resp))
@@ -134,7 +134,7 @@ def under_answers(api: dict[str, ApiClient], ledger: Ledger) -> list[Finding]:
     for answer in answers:
         items = list_all(api["admin"], path("listAnswerComments", answerId=answer), page_size=100, max_pages=10)
         for e in [e for e in _texts(ledger.entries) if e.node == answer and e.operation == "postComment"]:
-            hits = [i.get("id") for i in items if body_holds(i.get("body"), e.text)]
+            hits = [i.get("id") for i in items if e.text and body_holds(i.get("body"), e.text)]
             if hits:
                 out.append(Finding((e,), f"admin's comment list of answer {answer} holds comment(s) {hits} with "
                                           f"its text {e.text!r}", None))

@@ -293,7 +293,9 @@ def test_the_permission_matrix_sends_every_option_postanswer_states_in_a_refused
             sent.append((path, kw))
             return type("R", (), {"status": 401, "headers": {}})()
 
-    scene = type("S", (), {"question_id": 3, "run_tag": "qc-t", "created": None})()
+    scene = type("S", (), {"question_id": 3, "run_tag": "qc-t", "created": None,
+                           "refused": permission_calls.Ledger()})()
     attempts = permission_calls.OPS["postAnswer"].options(Client(), scene)
     assert list(attempts) == ["wrap=true"]
+    assert [(e.operation, e.node) for e in scene.refused.entries] == [("postAnswer", 3)]  # noeffect: judged late
     assert [(p, kw["params"]) for p, kw in sent] == [("/question/3/answer.json", {"wrap": "true"})]
