@@ -344,6 +344,8 @@ def fmt_spread(runs: list[Run]) -> str:
     """The median and range of each figure of repeated parallel runs at one delay, and how many kept the serial
     run's verdicts."""
     def spread(values: list[float], unit: str, digits: int = 1) -> str:
+        if not values:  # wall/floor at 0 ms: no floor, no ratio
+            return "-"
         return (f"median {statistics.median(values):.{digits}f}{unit} "
                 f"({min(values):.{digits}f}-{max(values):.{digits}f})")
 

@@ -113,6 +113,9 @@ def test_the_remote_run_bench_gives_repeated_runs_medians_with_their_range() -> 
     assert "wall/floor median 1.36x (1.29-1.50)" in line, line  # floor: 2800 requests x 25 ms / 5 workers = 14 s
     assert "first test median 2.9 s (2.5-3.5)" in line and "tail median 1.2 s (1.0-1.4)" in line, line
     assert line.endswith("the serial run's verdicts in 2 of 3"), line
+    at_zero = [Run(0, "parallel", 4, w, 9000, 748, 20, 600, 0, {}, (1.0, 1.0, 1.0), startup_s=4.0, tail_s=5.0)
+               for w in (42.4, 36.3)]  # no floor at 0 ms, so no ratio: the line says so (it raised before)
+    assert "wall/floor -," in fmt_spread(at_zero) and "wall median 39.3 s (36.3-42.4)" in fmt_spread(at_zero)
 
 
 def test_the_request_table_counts_a_repeat_only_when_no_write_the_list_shows_came_between() -> None:
