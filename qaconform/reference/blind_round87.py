@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -19,7 +18,6 @@ from .hook_kit import (
     form_fields,
     handled_with,
     kept_by_url,
-    kept_json_object,
     list_items,
     media,
     path_node,
@@ -27,7 +25,13 @@ from .hook_kit import (
     sent_fields,
     with_action,
 )
-from .http_io import body_json, json_response, with_body, with_json_body, with_query, with_raw_body
+from .hook_kit import (
+    has_string_recipient_ids as _string_ids,
+)
+from .hook_kit import (
+    without_fields as _without,
+)
+from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
 from .visibility import internal_name, wire_name
 
@@ -80,21 +84,6 @@ def _form_user_id(request: Request) -> Response | None:
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
-def _without(request: Request, names: tuple[str, ...], *, query: bool = True) -> Request:
-    """The request without the fields ``names`` wherever they came (the query unless ``query`` is False, a JSON
-    object body, a form-encoded body)."""
-    q = request.query_params
-    if query and any(n in q for n in names):
-        request = with_query(request, [(k, v) for k, v in q.multi_items() if k not in names])
-    body = kept_json_object(request)
-    if body is not None and any(n in body for n in names):
-        request = with_json_body(request, {k: v for k, v in body.items() if k not in names})
-    form = form_fields(request)
-    if media(request) == "application/x-www-form-urlencoded" and any(n in form for n in names):
-        request = with_raw_body(request, urlencode([(k, v) for k, v in form.items() if k not in names]).encode())
-    return request
-
-
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     if op == "listQuestions" and faults.is_on("round87-questions-spaceid-ignored-with-lang") \
             and "lang" in request.query_params and "spaceId" in request.query_params:
@@ -124,15 +113,6 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
 def _sent(svc: Service, node_id: Any) -> bool:
     return node_id is not None and svc.db.one(
         "SELECT 1 FROM actions WHERE node_id = ? AND verb = 'sent' AND canceled = 0", (node_id,)) is not None
-
-
-def _string_ids(fields: dict[str, Any]) -> bool:
-    try:
-        recipients = structured(fields, "recipients")
-    except Exception:  # noqa: BLE001 - the handler gives the clear message
-        return False
-    return isinstance(recipients, list) and any(isinstance(r, dict) and isinstance(r.get("id"), str)
-                                                for r in recipients)
 
 
 def _thread_sent(svc: Service, comment: Any) -> bool:

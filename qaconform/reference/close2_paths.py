@@ -11,8 +11,16 @@ from starlette.responses import Response
 
 from . import faults
 from .auth import Caller
-from .blind_round87 import _string_ids, _without
-from .hook_kit import after_by_op, form_fields, list_items, media, path_node, sent_fields
+from .hook_kit import (
+    after_by_op,
+    form_fields,
+    has_string_recipient_ids,
+    list_items,
+    media,
+    path_node,
+    sent_fields,
+    without_fields,
+)
 from .http_io import is_id, json_response, with_body
 from .service import Service
 
@@ -43,8 +51,8 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
     if svc.db.one("SELECT 1 FROM nodes WHERE id = ? AND type = 'comment'", (parent["parent_id"],)) is None:
         return request
     fields = sent_fields(request)
-    if fields.get("visibility") == "recipients" and _string_ids(fields):
-        return _without(request, _PRIVACY)
+    if fields.get("visibility") == "recipients" and has_string_recipient_ids(fields):
+        return without_fields(request, _PRIVACY)
     return request
 
 

@@ -13,13 +13,13 @@ import json
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from .auth import Caller
-from .http_io import body_json, is_id, with_body
+from .http_io import body_json, is_id, with_body, with_json_body, with_query, with_raw_body
 from .service import Service
 
 Fix = Callable[[Service, Request, Caller, Response], Response]
@@ -234,3 +234,30 @@ def with_action(response: Response, key: str,
     else:
         action.update(change)
     return with_body(response, body)
+
+
+def without_fields(request: Request, names: tuple[str, ...], *, query: bool = True) -> Request:
+    """The request without the fields ``names`` wherever they came (the query unless ``query`` is False, a JSON
+    object body, a form-encoded body)."""
+    q = request.query_params
+    if query and any(n in q for n in names):
+        request = with_query(request, [(k, v) for k, v in q.multi_items() if k not in names])
+    body = kept_json_object(request)
+    if body is not None and any(n in body for n in names):
+        request = with_json_body(request, {k: v for k, v in body.items() if k not in names})
+    form = form_fields(request)
+    if media(request) == "application/x-www-form-urlencoded" and any(n in form for n in names):
+        request = with_raw_body(request, urlencode([(k, v) for k, v in form.items() if k not in names]).encode())
+    return request
+
+
+def has_string_recipient_ids(fields: dict[str, Any]) -> bool:
+    """Whether a comment's recipients name any user by an id given as a string (a stated form the handlers take)."""
+    from .bodies import structured  # here: bodies imports hook modules that import this one
+
+    try:
+        recipients = structured(fields, "recipients")
+    except Exception:  # noqa: BLE001 - the handler gives the clear message
+        return False
+    return isinstance(recipients, list) and any(isinstance(r, dict) and isinstance(r.get("id"), str)
+                                                for r in recipients)
