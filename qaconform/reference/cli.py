@@ -31,6 +31,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="switch on a planted bug (repeatable); see --list-faults",
     )
     parser.add_argument("--list-faults", action="store_true", help="print the known faults and exit")
+    parser.add_argument("--list-left-out", action="store_true",
+                        help="print the planted faults kept wired but out of the registry, each with its reason, and "
+                             "exit (a new fault must not repeat one of these paths either)")
     parser.add_argument(
         "--variant",
         action="append",
@@ -84,6 +87,11 @@ def exit_with_parent(pid: int, every_s: float = 1.0) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     if args.list_faults:
         print(faults.describe())
+        return 0
+    if args.list_left_out:
+        from .left_out import describe
+
+        print(describe(frozenset(faults.FAULTS)))
         return 0
     if args.list_variants:
         print(variants.describe())
