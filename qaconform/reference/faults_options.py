@@ -5,6 +5,11 @@ recent, oldest, default"), a stated filter ("spaceId (integer; restricts to one 
 written before the judges that catch them by kind; the hooks are in :mod:`options_hooks` (the permission faults are
 route-table overrides). Registered: those the suites catch (``OPTIONS``); the others stay wired, out of the registry,
 with the reason (``OPTIONS_MISSED``).
+
+Measured on the base (de705fb, `qaconform selftest --fault ... --no-clean --jobs 1`, seed 20260801, with the two
+round90 misses of the kind): 3 of 7 caught (the lock and the send refused to the account whose shared call carries the
+options at this seed, the filter in the matrix's pairwise rows); missed both expert sorts under an option and
+round90's two (the expert sorts were never read under wrap or v1, moderator's send under v1 was not judged).
 """
 
 from __future__ import annotations
