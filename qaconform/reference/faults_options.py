@@ -18,11 +18,11 @@ from .fault_model import Effect, Fault, Override, split_missed
 
 _ALL: tuple[Fault, ...] = (
     Fault(
-        "options-earned-username-v1-reversed", "SORT-EXPERTS-ORDER",
-        "The earned expert list sorted by username and asked with v1=true lists its users in reverse username order "
-        "(the v1 query builder flips the collation's direction); without v1, and every other sort, in order: breaks "
-        "'sort must be one of reputation, username, realname, recent, oldest, default' (username orders by "
-        "username) under v1 only.",
+        "options-earned-username-v1-first-last", "SORT-EXPERTS-ORDER",
+        "The earned expert list sorted by username and asked with v1=true serves its first user last (the v1 "
+        "cursor starts one user late and wraps around); without v1, and every other sort, in order: breaks 'sort "
+        "must be one of reputation, username, realname, recent, oldest, default' (username orders by username, in "
+        "one direction) under v1 only.",
     ),
     Fault(
         "options-active-oldest-wrap-newest-first", "SORT-EXPERTS-ORDER",

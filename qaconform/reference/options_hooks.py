@@ -24,7 +24,9 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
     return with_query(request, [(k, v) for k, v in q.multi_items() if k != "spaceId"])
 
 
-def _reversed(name: str, option: str, sort: str) -> Fix:
+def _moved(name: str, option: str, sort: str, rotate: bool = False) -> Fix:
+    """The list's items reversed (``rotate``: the first item served last) when ``option`` is given beside ``sort``."""
+
     def fix(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
         if not faults.is_on(name) or option not in request.query_params \
                 or request.query_params.get("sort") != sort:
@@ -32,14 +34,17 @@ def _reversed(name: str, option: str, sort: str) -> Fix:
         body, items = list_items(response)
         if len(items) < 2:
             return response
-        items.reverse()
+        if rotate:
+            items.append(items.pop(0))
+        else:
+            items.reverse()
         return with_body(response, body)
 
     return fix
 
 
 _AFTER = {
-    "listEarnedExperts": _reversed("options-earned-username-v1-reversed", "v1", "username"),
-    "listActiveExperts": _reversed("options-active-oldest-wrap-newest-first", "wrap", "oldest"),
+    "listEarnedExperts": _moved("options-earned-username-v1-first-last", "v1", "username", rotate=True),
+    "listActiveExperts": _moved("options-active-oldest-wrap-newest-first", "wrap", "oldest"),
 }
 after = after_by_op(_AFTER)
