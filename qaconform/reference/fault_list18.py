@@ -238,3 +238,7 @@ SESSION18 = SESSION18 + REFUSEDRUN
 from .faults_close2 import CLOSE2  # noqa: E402
 
 SESSION18 = SESSION18 + CLOSE2  # round86/87's closed faults re-enter through split_missed (reasons deleted)
+# --- options (issue 44): allowed calls with their stated options (wrap, v1), judged on what the option leaves stated
+from .faults_options import OPTIONS  # noqa: E402
+
+SESSION18 = SESSION18 + OPTIONS

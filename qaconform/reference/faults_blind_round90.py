@@ -146,13 +146,6 @@ _MISSED_REASONS: dict[str, str] = {
         "draw the child-space writer among the answering accounts (a seeded dimension, novice one value) in "
         "qaconform/pytest/found_nodes.py; no accepted write more, but accept23's shared lock and private comment "
         "follow admin's answer there (suites/own_question_private.py) and would move with it",
-    "round90-sendtomod-moderator-v1-refused":
-        "the permission matrix retries only REFUSED calls with wrap and v1 (suites/scenarios/permission_calls.py "
-        "_put_options: an option must not let a caller in); an allowed caller's send is never made with an option "
-        "but in test_observations_contract.py (moderator's send with v1=true, recorded as OBS-V1 and not judged). "
-        "Closing: judge that send's status there under PERM-SENDTOMOD (moderator holds Send already published "
-        "question to moderation: 'Every operation requires the permissions below', whatever the options); the "
-        "write is already made, no accepted write more",
     "round90-cancelwiki-own-by-comment-recipient":
         "no run path makes member a recipient of a private comment on another account's wiki node: member's refused "
         "unwikifies act on the matrix's shared answers (permission_calls.Scene.node_for, not wiki) and on the "
@@ -165,13 +158,6 @@ _MISSED_REASONS: dict[str, str] = {
         "a JSON body. Closing: draw the parent of one carrier's comment among the answer and a public comment under "
         "it (a seeded dimension in the carrier write), no accepted write more; test_stated_forms.py is at 561 lines, "
         "so a piece moves out first",
-    "round90-earned-recent-wrap-oldest-first":
-        "the expert sort-order tests cross every sort with the projection parameters and paging "
-        "(test_projection_and_sorting.py test_each_expert_sort_orders_its_items_beside_a_projection) but never with "
-        "wrap or v1; the expert sections list page, pageSize and sort only, and the effect of wrap is 'not shown', "
-        "so whether an order under wrap may differ is close to a reading. Closing, if judged: wrap=true and v1=true "
-        "as two more entries of _EXPERT_PROJECTIONS (an option's effect is not shown, the sort's order is); reads "
-        "only",
 }
 
 BLIND_round90, BLIND_round90_MISSED = split_missed(_ALL, _MISSED_REASONS)

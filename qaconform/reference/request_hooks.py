@@ -507,3 +507,7 @@ HOOKS.append(Hook("refusedrun", before=refusedrun_hooks.before))
 from . import close2_paths  # noqa: E402
 
 HOOKS.append(Hook("close2", before=close2_paths.before, admitted=close2_paths.admitted, after=close2_paths.after))
+# --- options (issue 44): an allowed list read with a stated option against a rule that holds whatever the option
+from . import options_hooks  # noqa: E402
+
+HOOKS.append(Hook("options", admitted=options_hooks.admitted, after=options_hooks.after))

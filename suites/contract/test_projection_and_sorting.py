@@ -168,12 +168,18 @@ def test_each_documented_expert_sort_is_accepted(
 
 
 _EXPERT_PROJECTIONS = {"include": ("include", "username"), "exclude": ("exclude", "username"),
-                       "includeOnly": ("includeOnly", "id,realname")}
+                       "includeOnly": ("includeOnly", "id,realname"), "wrap": ("wrap", "true"), "v1": ("v1", "true")}
 """round86 (issue 44): the Conventions' projection parameters ("Projection parameters: include, exclude,
 includeOnly"), each beside every expert sort with a stated meaning: a projection limits the items' fields, never
 their order. SORT-EXPERTS-ORDER's covering array crosses reader, paging and sort ('5 and 6. Query: page, pageSize,
 sort'), and list_access reads the projections there for who reads only, so a server whose projected expert query maps
-a sort to another key (round86-active-realname-projected-by-username) passed. Read by member, 30 reads, no write."""
+a sort to another key (round86-active-realname-projected-by-username) passed. Read by member, 30 reads, no write.
+options (issue 44, twenty-fourth session): the Conventions' other options ("Other options accepted by most endpoints:
+wrap, v1. Values and effect of wrap and v1: not shown") beside every sort too: their effect is not shown, the sort's
+order is, so the ORDER is judged under each, where the answer is a 200 envelope (else not judged: the option's effect
+may be another body). round90-earned-recent-wrap-oldest-first ordered oldest first under wrap only. 20 reads more."""
+_OPTIONS = ("wrap", "v1")
+"""The entries of :data:`_EXPERT_PROJECTIONS` that are options whose effect is not shown (no projection)."""
 
 
 @pytest.mark.rule("SORT-EXPERTS-ORDER")
@@ -184,13 +190,18 @@ def test_each_expert_sort_orders_its_items_beside_a_projection(
     op: str, sort: str, projection: str, fetch: Fetch, list_paths: dict[str, str]
 ) -> None:
     """"sort must be one of reputation, username, realname, recent, oldest, default": each but default orders the
-    items by its key (list_effects.EXPERT_SORT_MEANINGS), a projection given beside it or not. Judged where the page
-    carries the key of two users at least (a projection that leaves the key out is not judged)."""
+    items by its key (list_effects.EXPERT_SORT_MEANINGS), a projection or an option (wrap, v1) given beside it or not.
+    Judged where the page carries the key of two users at least (a projection that leaves the key out is not judged)."""
     name, value = _EXPERT_PROJECTIONS[projection]
     resp = fetch("member", list_paths[op], pageSize=100, sort=sort, **{name: value})
     if resp.status != 200:
         skip(SkipKind.OTHER, f"not judged: {op} with sort={sort}&{name}={value} answered {resp.status} (whether the "
-                             "expert lists take the projection parameters is not stated)")
+                             f"expert lists take the {'option' if name in _OPTIONS else 'projection parameter'} is "
+                             "not stated)")
+    body = resp.json() if name in _OPTIONS else None
+    if name in _OPTIONS and not (isinstance(body, dict) and isinstance(body.get("list"), list)):
+        skip(SkipKind.OTHER, f"not judged: {op} with sort={sort}&{name}={value} answered no paged envelope (the "
+                             "effect of wrap and v1 is not shown)")
     items = items_of(resp, f"{op} with sort={sort}&{name}={value}")
     ranked = max(sum(1 for i in items if isinstance(i, dict) and key(i) is not None)
                  for _, key in EXPERT_SORT_MEANINGS[sort].keys)
@@ -200,4 +211,4 @@ def test_each_expert_sort_orders_its_items_beside_a_projection(
     wrong = order_break(sort, items)
     if wrong is not None:
         fail(["SORT-EXPERTS-ORDER"], f"{op}: sort={sort} orders {EXPERT_SORT_MEANINGS[sort].says}, a projection "
-             f"({name}={value}) beside it or not; the page breaks it: {wrong.shown}", resp)
+             f"or an option ({name}={value}) beside it or not; the page breaks it: {wrong.shown}", resp)

@@ -24,6 +24,9 @@ test (last in its process; the last unit under xdist), and each write is judged 
   once (what must not appear). Left out with the reason: anonymous's (no account to read), texts an accepted
   write of the run holds (the kit wrote them), and the refused actions (a lock has no field; the unfavorite,
   unwikify and send refusals are judged by their one-shot and permission tests).
+- PERM-LOCK, PERM-SENDTOMOD, PERM-CANCELWIKI, PERM-UNFAVORITE and the own-node rules (options): no node action of the
+  run, in any suite and with any option (wrap, v1), is denied 401 or 403 to a caller the permission table lets in
+  (suites/contract/allowed_actions.py); no read.
 
 Left out, each with its reason in the skip or the passing test's record: writes whose node or parent another test of
 the run sent to moderation on purpose (their final state is "in the moderation queue", where what other users see is
@@ -38,6 +41,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from allowed_actions import RULES as ACTION_RULES
+from allowed_actions import allowed_calls, options_of
 from stated_forms import nfc
 
 from qaconform.contract import path as contract_path
@@ -230,3 +235,18 @@ def test_no_refused_comment_or_answer_of_the_run_is_stored(
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+@pytest.mark.rule(*ACTION_RULES)
+def test_no_action_of_the_run_is_denied_to_a_caller_the_table_lets_in(api: dict[str, ApiClient]) -> None:
+    """options (issue 44): every node action of the run, in any suite and with any option (suites/contract/
+    allowed_actions.py), by a caller the permission table lets in is not denied 401 or 403. Reads only the ledger."""
+    denied, allowed, left = allowed_calls(LEDGER.writes(_target(api)))
+    if not allowed:
+        skip(SkipKind.OTHER, "not judged: the run's ledger holds no node action by a caller the permission table "
+                             f"lets in ({len(left)} other denials left out: {'; '.join(left[:3])})")
+    if denied:
+        fail(sorted({rule for _, rule in denied}), "'Every operation requires the permissions below', whatever the "
+             f"options: {len(denied)} of the run's {allowed} actions by callers the table lets in were denied:\n  "
+             + "\n  ".join(f"{w.by}'s {w.action} of node {w.node} ({options_of(w)}; {w.test or 'a fixture'}) "
+                           f"denied {w.status}" for w, _ in denied))
