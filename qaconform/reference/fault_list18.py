@@ -238,3 +238,7 @@ SESSION18 = SESSION18 + REFUSEDRUN
 from .faults_close2 import CLOSE2  # noqa: E402
 
 SESSION18 = SESSION18 + CLOSE2  # round86/87's closed faults re-enter through split_missed (reasons deleted)
+# --- budget24 (issue 44): the next write after a state change (moderated, wiki), on the recipient's relation
+from .faults_budget24 import BUDGET24  # noqa: E402
+
+SESSION18 = SESSION18 + BUDGET24

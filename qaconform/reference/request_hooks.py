@@ -507,3 +507,7 @@ HOOKS.append(Hook("refusedrun", before=refusedrun_hooks.before))
 from . import close2_paths  # noqa: E402
 
 HOOKS.append(Hook("close2", before=close2_paths.before, admitted=close2_paths.admitted, after=close2_paths.after))
+# --- budget24 (issue 44): the next write after a state change, on a relation the run did not make
+from . import budget24_hooks  # noqa: E402
+
+HOOKS.append(Hook("budget24", before=budget24_hooks.before, after=budget24_hooks.after))
