@@ -34,6 +34,7 @@ from qaconform.target.profile import Profile, VisibilityOptions
 from qaconform.target.writes import SUITES
 
 from . import counts_after_posts, placed_forms, plain_after_private, posted_texts, question_options, shared_answer_post
+from .moderated_history import comment_on_moderated_answer  # noqa: F401 - budget24: a comment in moderation
 from .one_shot_calls import *  # noqa: F403 - the one-shot fixtures (one_shot_calls.__all__), for every suite
 from .option_forms import REPEATS_OPTION_OF, option_form_refusal, post_option  # noqa: F401 - forms20: drawn forms
 from .option_forms import shared as _shared  # the session's shared writes (forms20 reads them too)

@@ -348,13 +348,38 @@ def contributed_before_refusal(request: pytest.FixtureRequest, api: dict[str, Ap
     def post() -> ApiResponse:
         budget = ApiClient.write_budget
         with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
-            return post_comment(api["member"], node, request.getfixturevalue("run_tag"),
-                                request.getfixturevalue("created"),
-                                text="comment by member under another's wiki question, before its unwikify")
+            return _contribution(request, api, profile, node)
 
     with contextlib.suppress(pytest.skip.Exception):  # the share spent: the refusal is judged all the same
         return once_per_target(request, profile, f"comment by member on wiki {node}", post)
     return None
+
+
+CONTRIBUTION_RECIPIENTS = ("moderator", "member")
+"""budget24 (issue 44): the recipients of member's comment on wiki_node_id (:func:`contributed_before_refusal`):
+member itself, so that member's refused unwikifies and lock after it are made by a RECIPIENT of a private comment
+on another's wiki node too (round90-cancelwiki-own-by-comment-recipient: a server reading "own" from the node's
+participants, recipients included, lets member in), and moderator, who sends the comment to moderation
+(test_node_actions.py) and so must see it."""
+
+
+def _contribution(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                  node: int) -> ApiResponse:
+    """member's comment on wiki_node_id, private to :data:`CONTRIBUTION_RECIPIENTS` ("When visibility is recipients
+    and recipients lists ids, the comment is private to those recipients"); at no write more: the same one comment
+    as before, plain where the target is older than 2.16.0, names no wire value for the option, or refuses the
+    private one (a refusal is no accepted write; whether an author may name itself is not shown)."""
+    tag, created = request.getfixturevalue("run_tag"), request.getfixturevalue("created")
+    text = "comment by member under another's wiki question, before its unwikify"
+    user_ids: dict[str, int] = request.getfixturevalue("user_ids")
+    ids = [user_ids[r] for r in CONTRIBUTION_RECIPIENTS if r in user_ids]
+    value = profile.visibility.recipients
+    if profile.supports("2.16.0") and value and len(ids) == len(CONTRIBUTION_RECIPIENTS):
+        resp = post_comment(api["member"], node, tag, created, text=f"{text}, private to moderator and member",
+                            visibility=str(value), recipients=ids)  # a refusal costs no accepted write
+        if not 400 <= resp.status < 500:
+            return resp
+    return post_comment(api["member"], node, tag, created, text=text)
 
 
 def lock_after_contribution(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,

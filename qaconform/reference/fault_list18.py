@@ -242,3 +242,7 @@ SESSION18 = SESSION18 + CLOSE2  # round86/87's closed faults re-enter through sp
 from .faults_options import OPTIONS  # noqa: E402
 
 SESSION18 = SESSION18 + OPTIONS
+# --- budget24 (issue 44): the next write after a state change (moderated, wiki), on the recipient's relation
+from .faults_budget24 import BUDGET24  # noqa: E402
+
+SESSION18 = SESSION18 + BUDGET24

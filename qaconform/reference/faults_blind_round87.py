@@ -145,11 +145,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure), and the two kinds' proofs written after it."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round87-moderated-answer-comment-default-mod":
-        "a node state no accepted write of the run comments on: the answers in moderation (novice's, seeded and "
-        "posted) take no comment of the run, and the privacy model's answer is sent to moderation at its closing, "
-        "after which only refusals are sent. Closing: one comment without privacy fields on novice's moderated "
-        "answer, read back by novice and moderator: one accepted write of the suites' share (full), so a trade",
     "round87-comment-form-charset-privacy-dropped":
         "a repeat, found after the measure: the path of round54-comment-form-charset-privacy-dropped (left out, "
         "BLIND_round54_MISSED), whose reason holds: recipients, an array of objects, has no stated parameter form, so "

@@ -146,12 +146,6 @@ _MISSED_REASONS: dict[str, str] = {
         "draw the child-space writer among the answering accounts (a seeded dimension, novice one value) in "
         "qaconform/pytest/found_nodes.py; no accepted write more, but accept23's shared lock and private comment "
         "follow admin's answer there (suites/own_question_private.py) and would move with it",
-    "round90-cancelwiki-own-by-comment-recipient":
-        "no run path makes member a recipient of a private comment on another account's wiki node: member's refused "
-        "unwikifies act on the matrix's shared answers (permission_calls.Scene.node_for, not wiki) and on the "
-        "drawn wiki node before the one-shot unwikify (one_shot_calls), whose comments name no recipient. Closing: "
-        "one private comment to member (visibility recipients) on the profile's wiki node before member's refused "
-        "unwikify of it (suites/one_shot_calls.py); one accepted write more, so a trade first (docs/write-audit.md)",
     "round90-reply-body-param-beside-json-ignored":
         "the run's comments whose body is a parameter (test_stated_forms.py PARAMETER_CARRIERS, comment_responses) "
         "all go on forms_answer, an answer; no reply (a comment on a comment) carries its body as a parameter beside "

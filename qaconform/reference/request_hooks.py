@@ -511,3 +511,7 @@ HOOKS.append(Hook("close2", before=close2_paths.before, admitted=close2_paths.ad
 from . import options_hooks  # noqa: E402
 
 HOOKS.append(Hook("options", admitted=options_hooks.admitted, after=options_hooks.after))
+# --- budget24 (issue 44): the next write after a state change, on a relation the run did not make
+from . import budget24_hooks  # noqa: E402
+
+HOOKS.append(Hook("budget24", before=budget24_hooks.before, after=budget24_hooks.after))

@@ -68,7 +68,7 @@ def test_a_qaconform_run_prints_the_writes_line_once(tmp_path: Path) -> None:
 def test_pytest_alone_still_prints_the_writes_line() -> None:
     """`python -m pytest suites` has no run summary: there the plugin's line is the only one."""
     lines = _writes_lines("\n".join(_plugin_lines()))
-    assert lines == ["writes: 2 accepted of a budget of 100 (3 sent; suites 2/83)"], lines
+    assert lines == ["writes: 2 accepted of a budget of 100 (3 sent; suites 2/87)"], lines
 
 
 def test_a_warnings_line_says_what_went_wrong_not_the_rule_id_three_times() -> None:
