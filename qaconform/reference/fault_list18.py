@@ -238,3 +238,7 @@ SESSION18 = SESSION18 + REFUSEDRUN
 from .faults_close2 import CLOSE2  # noqa: E402
 
 SESSION18 = SESSION18 + CLOSE2  # round86/87's closed faults re-enter through split_missed (reasons deleted)
+# --- edges (issue 44): a value at an edge inside a field's stated type (blank, next unknown id), one path each
+from .faults_edges import EDGES  # noqa: E402
+
+SESSION18 = SESSION18 + EDGES

@@ -507,3 +507,7 @@ HOOKS.append(Hook("refusedrun", before=refusedrun_hooks.before))
 from . import close2_paths  # noqa: E402
 
 HOOKS.append(Hook("close2", before=close2_paths.before, admitted=close2_paths.admitted, after=close2_paths.after))
+# --- edges (issue 44): a value at an edge inside a field's stated type, one operation and one field each
+from . import edges_hooks  # noqa: E402
+
+HOOKS.append(Hook("edges", before=edges_hooks.before, admitted=edges_hooks.admitted))
