@@ -12,10 +12,12 @@ from starlette.responses import Response
 
 from . import faults
 from .auth import Caller
-from .hook_kit import kept_json_object
+from .hook_kit import kept_json_object, path_node
 from .http_io import json_response, with_json_body
 from .service import Service
+from .visibility import wire_name
 
+_COMMENT = ("edges-comment-visibility-blank-recipients-taken", "edges-answer-comment-unknown-recipients-dropped")
 _JOB = ("edges-reassign-id-next-unknown-taken", "edges-operations-blank-read-as-suspend",
         "edges-reassign-username-blank-ignored")
 
@@ -29,13 +31,16 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "listUserContent" and faults.is_on("edges-content-id-blank-empty") \
             and _blank(request.path_params.get("user_id", "")) and request.path_params.get("user_id", "") != "":
         return json_response([], 200)
-    if op == "scheduleGdprJob" and any(faults.is_on(n) for n in _JOB):
+    if (op == "scheduleGdprJob" and any(faults.is_on(n) for n in _JOB)) or (
+            op == "postComment" and any(faults.is_on(n) for n in _COMMENT)):
         await request.body()  # kept by Starlette: the later stages and the handler read it again
     return None
 
 
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
+    if op == "postComment" and any(faults.is_on(n) for n in _COMMENT):
+        return _comment(svc, request)
     if op != "scheduleGdprJob" or not any(faults.is_on(n) for n in _JOB):
         return request
     body = kept_json_object(request)
@@ -55,3 +60,26 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
             and isinstance(reassign, dict) and list(reassign) == ["username"] and _blank(reassign["username"]):
         return with_json_body(request, {k: v for k, v in body.items() if k != "reassignUser"})
     return request
+
+
+def _comment(svc: Service, request: Request) -> Request:
+    body = kept_json_object(request)
+    if body is None or not isinstance(body.get("recipients"), list) or not body["recipients"]:
+        return request
+    visibility = body.get("visibility")
+    if faults.is_on("edges-comment-visibility-blank-recipients-taken") and _blank(visibility) and visibility != "":
+        return with_json_body(request, {**body, "visibility": wire_name("recipients") or "recipients"})
+    parent = path_node(svc, request)
+    if faults.is_on("edges-answer-comment-unknown-recipients-dropped") and parent is not None \
+            and parent["type"] == "answer" and all(_unknown_user(svc, r) for r in body["recipients"]):
+        return with_json_body(request, {k: v for k, v in body.items() if k != "recipients"})
+    return request
+
+
+def _unknown_user(svc: Service, recipient: Any) -> bool:
+    ident = recipient.get("id") if isinstance(recipient, dict) else None
+    if isinstance(ident, str) and ident.strip().isdecimal():
+        ident = int(ident)
+    if type(ident) is not int:
+        return False
+    return svc.db.one("SELECT 1 FROM users WHERE id = ?", (ident,)) is None

@@ -38,4 +38,18 @@ EDGES: tuple[Fault, ...] = (
         "zero, negative, unknown and non-numeric ids give 422 {error: Invalid User Id}: breaks 'Error: 422 with "
         "{error: Invalid User Id}.' for a blank id only.",
     ),
+    Fault(
+        "edges-comment-visibility-blank-recipients-taken", "COMMENT-6",
+        "A comment whose visibility is whitespace only, given beside recipients, is created 201 private to those "
+        "recipients (the binder trims the visibility and an empty one beside recipients defaults to recipients); "
+        "an empty or unknown visibility is refused: breaks 'recipients given while visibility is not recipients "
+        "gives 400.' for a blank visibility only.",
+    ),
+    Fault(
+        "edges-answer-comment-unknown-recipients-dropped", "COMMENT-6",
+        "A comment on an ANSWER whose recipients name only ids no user holds is created 201 with full visibility "
+        "beside a visibility that is not recipients (the answer's comment binder drops recipients it cannot find "
+        "before the rule-6 check); known recipients, and comments on questions, are refused: breaks 'recipients "
+        "given while visibility is not recipients gives 400.' for unknown recipients under an answer only.",
+    ),
 )
