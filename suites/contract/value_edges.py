@@ -19,6 +19,8 @@ The edges of each type:
   test_gdpr_forms.py and test_id_edges.py; csvFileId has no nearest unknown the run could know (no file list);
 - a date's formatted form: the latest minute in the past in every time zone (the zone is not stated); the
   timeStamp's format is not shown, so it has no edge;
+- a comment's body and visibility (strings): empty and blank; each recipient's id (integer or string): the nearest
+  unknown user id, as a number and as its digits;
 - a path id given as text (the content list's userId): whitespace only, and the nearest unknown user id;
 - an integer or enum query parameter (page, pageSize, spaceId, the expert lists' sort): the empty string and a
   whitespace-only one.
@@ -144,6 +146,31 @@ def job_edges() -> list[Edge]:
     return out
 
 
+COMMENT_SCHEMA = "comment-request.json"
+
+
+def comment_edges() -> list[Edge]:
+    """Every (field, edge) of a comment request: its strings (body, visibility) empty and blank; each recipient's id
+    (an item of recipients, ``common.json#/$defs/recipient``) the nearest unknown user id, and its digits as text
+    where the schema states a string form of the id too."""
+    schemas = contract.load_contract().schemas
+    out: list[Edge] = []
+    for name, spec in schemas.schema(COMMENT_SCHEMA)["properties"].items():
+        if spec.get("type") == "string":
+            out += [Edge(name, e) for e in STRING_EDGES]
+        ref = (spec.get("items") or {}).get("$ref", "")
+        if spec.get("type") == "array" and ref.startswith("common.json#/$defs/"):
+            item = schemas.schema("common.json")["$defs"][ref.rsplit("/", 1)[1]]
+            for key, inner in item.get("properties", {}).items():
+                types = inner.get("type")
+                named = [types] if isinstance(types, str) else list(types or ())
+                if key == "id" and "integer" in named:
+                    out.append(Edge(f"{name}[].{key}", "nearest_unknown"))
+                if key == "id" and "string" in named:
+                    out.append(Edge(f"{name}[].{key}", "nearest_unknown_text"))
+    return out
+
+
 def other_enum_value(edge: Edge) -> str:
     """A stated value of another field's enum (the first): type "suspend", an operation "bulk"."""
     props = contract.load_contract().schemas.schema(JOB_SCHEMA)["properties"]
@@ -175,7 +202,18 @@ def nearest_unknown_user(admin: ApiClient, known: list[int], *, bound: int = 2**
     the edge is then not judged (an unknown id the run cannot know is never asked)."""
     if not known:
         return None, "no user id of the run is known"
-    low, high, step = max(known), None, 1
+    key = (admin.url(""), max(known))
+    if key not in _FOUND:
+        _FOUND[key] = _nearest_unknown(admin, max(known), bound)
+    return _FOUND[key]
+
+
+_FOUND: dict[tuple[str, int], tuple[int | None, str]] = {}
+"""The nearest unknown user id found per target and highest known id: the modules that send it ask once a run."""
+
+
+def _nearest_unknown(admin: ApiClient, top: int, bound: int) -> tuple[int | None, str]:
+    low, high, step = top, None, 1
     while step <= bound:
         status = _status(admin, low + step)
         if status == 404:
