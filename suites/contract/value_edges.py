@@ -194,7 +194,7 @@ def query_edges() -> list[tuple[str, str, str]]:
 BLANK = "  "
 
 
-def nearest_unknown_user(admin: ApiClient, known: list[int], *, bound: int = 2**16) -> tuple[int | None, str]:
+def nearest_unknown_user(admin: ApiClient, known: list[int], *, bound: int = 2**24) -> tuple[int | None, str]:
     """The lowest id above the highest user id the run knows (``known``) that the target itself says no user holds:
     its user question list ("15. List questions posted by a user | Path parameter: userId") answered 404 to admin
     (every permission), the id below it answered 200. Found by doubling steps, then halving (at most ~2 log2 of the
