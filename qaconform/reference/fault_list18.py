@@ -246,3 +246,7 @@ SESSION18 = SESSION18 + OPTIONS
 from .faults_budget24 import BUDGET24  # noqa: E402
 
 SESSION18 = SESSION18 + BUDGET24
+# --- edges (issue 44): a value at an edge inside a field's stated type (blank, next unknown id), one path each
+from .faults_edges import EDGES  # noqa: E402
+
+SESSION18 = SESSION18 + EDGES

@@ -131,15 +131,6 @@ _MISSED_REASONS: dict[str, str] = {
         "(answer_responses.py ANSWER-PARENT-FIELDS: parentAuthor.username a string). Closing: one of the answer-form "
         "matrix's existing writes placed under a question of a generated user (a seeded draw of the answered "
         "question's author), no write more (suites 83 of 83)",
-    "round89-gdpr-reassign-username-is-email":
-        "the reassignUser refusals name a random unknown username only (contract/job_requests.py nobody(), "
-        "scenarios/test_gdpr_jobs.py); no request gives an existing user's email (or id) as reassignUser.username. "
-        "Closing: a refusable (past-dated, so nothing is scheduled) job in test_gdpr_jobs.py with reassignUser "
-        "{username: <admin's email>} expecting 'The provided 'reassignUser' is/are invalid': no accepted write",
-    "round89-gdpr-type-empty-string-bulk":
-        "a job without type is sent with the key absent (typeless_job, the input-form matrix's JSON, query and "
-        "form rows) or null (test_null_fields.py ABSENT_REFUSALS), never with type as the empty string. Closing: "
-        "the empty string beside null in test_null_fields.py (a refused write, no accepted one)",
     "round89-gdpr-user-username-four-operations":
         "the accepted jobs pair the user's form with fixed operations: the main job names the user by email when the "
         "profile gives [safety] gdpr_user_email (the reference profile does) with all four operations, the second "

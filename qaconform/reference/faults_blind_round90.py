@@ -133,12 +133,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round90-content-next-user-id-empty":
-        "an unknown id near the ids in use is never asked: the content list's 422 tests "
-        "(suites/scenarios/test_gdpr_forms.py id_edges: zero, negative, one near 2^31, not a number, beyond 64 bits; "
-        "test_gdpr_jobs.py: one near 2^31) ask ids far from any user's. Closing: one edge more, the highest user id "
-        "the run has seen (user_ids, the expert and follower lists) plus one, judged only where the lists show every "
-        "user (an unlisted user may hold that id); reads only",
     "round90-novice-answer-child-space-500":
         "novice's answers never go under a child space's question: the one shared answer placed there is "
         "found_nodes.CHILD_SPACE_WRITER's (admin, who holds Publish answer: child_space_or), novice's answers "

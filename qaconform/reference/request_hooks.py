@@ -515,3 +515,7 @@ HOOKS.append(Hook("options", admitted=options_hooks.admitted, after=options_hook
 from . import budget24_hooks  # noqa: E402
 
 HOOKS.append(Hook("budget24", before=budget24_hooks.before, after=budget24_hooks.after))
+# --- edges (issue 44): a value at an edge inside a field's stated type, one operation and one field each
+from . import edges_hooks  # noqa: E402
+
+HOOKS.append(Hook("edges", before=edges_hooks.before, admitted=edges_hooks.admitted))
