@@ -238,3 +238,7 @@ SESSION18 = SESSION18 + REFUSEDRUN
 from .faults_close2 import CLOSE2  # noqa: E402
 
 SESSION18 = SESSION18 + CLOSE2  # round86/87's closed faults re-enter through split_missed (reasons deleted)
+# --- placements (issue 44): the run's writes spread over parent kinds and relations, closed by kind
+from .faults_placements import PLACEMENTS  # noqa: E402
+
+SESSION18 = SESSION18 + PLACEMENTS

@@ -507,3 +507,8 @@ HOOKS.append(Hook("refusedrun", before=refusedrun_hooks.before))
 from . import close2_paths  # noqa: E402
 
 HOOKS.append(Hook("close2", before=close2_paths.before, admitted=close2_paths.admitted, after=close2_paths.after))
+# --- placements (issue 44): a moderated answer under another's question or in a child space; a reply's privacy param
+from . import placements_hooks  # noqa: E402
+
+HOOKS.append(Hook("placements", before=placements_hooks.before, admitted=placements_hooks.admitted,
+                  after=placements_hooks.after))
