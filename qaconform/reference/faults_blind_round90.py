@@ -89,6 +89,7 @@ _ALL: tuple[Fault, ...] = (
         "parameter is refused 400 for a missing body (the reply controller binds the JSON body alone); on questions "
         "and answers, and for a reply sent all as parameters, the parameter counts: breaks 'each body field may "
         "also be given as a request or query parameter of the same name' for a reply with a JSON body only.",
+        draws=("private reply form=query",),  # placements (issue 44): the shared private reply's form is drawn
     ),
     Fault(
         "round90-cancelwiki-accepted-question-node-names-answer", "ACTION-NODE-ID",
@@ -139,13 +140,6 @@ _MISSED_REASONS: dict[str, str] = {
         "test_gdpr_jobs.py: one near 2^31) ask ids far from any user's. Closing: one edge more, the highest user id "
         "the run has seen (user_ids, the expert and follower lists) plus one, judged only where the lists show every "
         "user (an unlisted user may hold that id); reads only",
-    "round90-novice-answer-child-space-500":
-        "novice's answers never go under a child space's question: the one shared answer placed there is "
-        "found_nodes.CHILD_SPACE_WRITER's (admin, who holds Publish answer: child_space_or), novice's answers "
-        "(answer_responses, the answer form matrix, action_scene) go under the top-level fixture question. Closing: "
-        "draw the child-space writer among the answering accounts (a seeded dimension, novice one value) in "
-        "qaconform/pytest/found_nodes.py; no accepted write more, but accept23's shared lock and private comment "
-        "follow admin's answer there (suites/own_question_private.py) and would move with it",
     "round90-sendtomod-moderator-v1-refused":
         "the permission matrix retries only REFUSED calls with wrap and v1 (suites/scenarios/permission_calls.py "
         "_put_options: an option must not let a caller in); an allowed caller's send is never made with an option "
@@ -159,12 +153,6 @@ _MISSED_REASONS: dict[str, str] = {
         "drawn wiki node before the one-shot unwikify (one_shot_calls), whose comments name no recipient. Closing: "
         "one private comment to member (visibility recipients) on the profile's wiki node before member's refused "
         "unwikify of it (suites/one_shot_calls.py); one accepted write more, so a trade first (docs/write-audit.md)",
-    "round90-reply-body-param-beside-json-ignored":
-        "the run's comments whose body is a parameter (test_stated_forms.py PARAMETER_CARRIERS, comment_responses) "
-        "all go on forms_answer, an answer; no reply (a comment on a comment) carries its body as a parameter beside "
-        "a JSON body. Closing: draw the parent of one carrier's comment among the answer and a public comment under "
-        "it (a seeded dimension in the carrier write), no accepted write more; test_stated_forms.py is at 561 lines, "
-        "so a piece moves out first",
     "round90-earned-recent-wrap-oldest-first":
         "the expert sort-order tests cross every sort with the projection parameters and paging "
         "(test_projection_and_sorting.py test_each_expert_sort_orders_its_items_beside_a_projection) but never with "

@@ -22,11 +22,11 @@ PLACEMENTS: tuple[Fault, ...] = (
           "of an answer by a caller without Publish answer to a question in a CHILD space carries no Location (the "
           "moderation queue's redirect is resolved by the root space only); in root spaces, and published answers "
           "everywhere, it is there"),
-    Fault("placements-reply-visibility-param-beside-json-dropped", "COMMENT-5",
-          "'A reply to a public comment may set its own visibility and recipients: 201.' and 'each body field may also "
-          "be given as a request or query parameter of the same name': a REPLY whose visibility comes as a query "
-          "parameter beside a JSON body (its recipients) loses the parameter (the reply binder reads the JSON body "
-          "alone); on questions and answers, and for a reply whose fields are all in one place, it counts",
+    Fault("placements-reply-visibility-param-beside-json-dropped", "CONV-PARAM-AS-BODY-FIELD",
+          "'each body field may also be given as a request or query parameter of the same name': a REPLY whose "
+          "visibility comes as a query parameter beside a JSON body (its recipients) loses the parameter (the reply "
+          "binder reads the JSON body alone); on questions and answers, and for a reply whose fields are all in one "
+          "place, it counts",
           draws=("private reply form=query",)),
     Fault("placements-reply-json-visibility-wins-over-param", "CONV-PARAM-WINS-COMMENT",
           "'When both are given, the parameter wins.': a REPLY whose visibility is given both as a query parameter "
