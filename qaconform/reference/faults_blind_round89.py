@@ -129,7 +129,10 @@ _MISSED_REASONS: dict[str, str] = {
         "account signs in during the run, so no 201 names a parentAuthor outside the user cache; the check is there "
         "(answer_responses.py ANSWER-PARENT-FIELDS: parentAuthor.username a string). Closing: one of the answer-form "
         "matrix's existing writes placed under a question of a generated user (a seeded draw of the answered "
-        "question's author), no write more (suites 83 of 83)",
+        "question's author), no write more (suites 83 of 83). placements looked (twenty-fourth session): a generated "
+        "user's question is no node the kit may write under (found_nodes: the profile's accounts' questions only), "
+        "and an account's question answered before that account first calls the target would rest on the run's "
+        "order, not on a stated relation; left out",
     "round89-gdpr-reassign-username-is-email":
         "the reassignUser refusals name a random unknown username only (contract/job_requests.py nobody(), "
         "scenarios/test_gdpr_jobs.py); no request gives an existing user's email (or id) as reassignUser.username. "
