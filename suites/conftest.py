@@ -134,6 +134,7 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
             refused = resp
         question = _own_question(request) if (role, form) == OWN_QUESTION_ANSWER else question_id
         question = found_nodes.child_space_or(request, api, profile, role, form, question)  # blind12 (issue 44)
+        question = found_nodes.novice_placed(request, api, profile, role, form, seed, question)  # placements
         resp = _shared(request, profile, key, counts_after_posts.around(  # fix23: counts read around the post
             request, profile, key, _answer_lists(api, role), lambda: post_answer_in(  # round50: admin's the options
                 api[role], question, run_tag, created, text, form, seed, support.answer_options(role, form, seed))))

@@ -29,6 +29,7 @@ from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
 
 from .one_shot_calls import once_per_target
+from .placed_forms import placed, post_private
 
 __all__ = ["private_reply_parent", "private_reply_to_public_comment", "public_parent_comment",
            "recipient_reply_under_public"]
@@ -81,6 +82,9 @@ def private_reply_to_public_comment(request: pytest.FixtureRequest, api: dict[st
                                     private_reply_parent: tuple[int, str, bool]) -> tuple[int, ApiResponse]:
     """(the public parent's id, the 201 of member's reply to it private to moderator), posted once per run and
     charged to the suites' share whoever asks first (the privacy model's share holds exactly its own subtree).
+    placements (issue 44): its visibility and body travel in the private form the seed draws (suites/contract/
+    placed_slots.py, seed_draws.PRIVATE_REPLY_FORMS: JSON, the query form beside a JSON body of the recipients, the
+    parameter winning), so each private form meets a comment for parent as it meets the question and the answer.
     close2 (issue 44): the run's seed draws the form of moderator's id ("Each item has id (integer or string)":
     seed_draws.PUBLIC_REPLY_RECIPIENT_FORMS), so consecutive builds send each form on this path too."""
     parent = private_reply_parent[0]
@@ -88,15 +92,16 @@ def private_reply_to_public_comment(request: pytest.FixtureRequest, api: dict[st
     if public_reply_recipient_form_for_seed(_run_seed(request)) == "string":
         moderator = str(moderator)
 
-    def post() -> ApiResponse:
+    def post(form: str) -> ApiResponse:  # placements: the privacy in the form the seed draws (placed_forms.py)
         budget = ApiClient.write_budget
         with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
-            return post_comment(api["member"], parent, run_tag, created, text=PRIVATE_REPLY_TEXT,
-                                visibility=profile.visibility.recipients, recipients=[moderator])
+            return post_private(api["member"], parent, run_tag, created, PRIVATE_REPLY_TEXT, profile, [moderator],
+                                form)
 
     cache: dict[str, ApiResponse] = request.session.stash.setdefault(_CACHE, {})
     if "reply" not in cache:
-        cache["reply"] = once_per_target(request, profile, "shared private reply to a public comment", post)
+        cache["reply"] = placed(request, profile, "private_reply_to_public_comment",
+                                "private reply to a public comment", post)
     return parent, cache["reply"]
 
 

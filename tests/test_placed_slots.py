@@ -33,3 +33,15 @@ def test_every_slot_takes_every_form_over_four_seeds_and_names_its_text() -> Non
     for name in SLOTS:
         assert {form_of(name, seed) for seed in range(4)} == set(SLOTS[name].forms or forms())
         assert TEXTS[name]
+
+
+def test_the_private_reply_slot_takes_the_form_its_seed_draw_names() -> None:
+    # placements: a fault naming "private reply form=..." runs at a seed where the shared private reply takes it
+    from qaconform.pytest.seed_draws import PRIVATE_REPLY_FORMS, private_reply_form_for_seed
+
+    assert PRIVATE_REPLY_FORMS == PRIVATE_FORMS
+    for seed in (0, 1, 2, 20260801, 20260802, 20260803, 2**31 - 1):
+        assert form_of("private_reply_to_public_comment", seed) == private_reply_form_for_seed(seed)
+    private = [n for n, s in SLOTS.items() if s.forms == PRIVATE_FORMS]
+    for seed in (0, 20260801):  # every run: the three private forms, one on each parent kind
+        assert sorted(form_of(n, seed) for n in private) == sorted(PRIVATE_FORMS)

@@ -177,3 +177,38 @@ def child_space_found(request: Any, api: dict[str, ApiClient], profile: Profile)
     found = once_per_run(request, profile.base_url, "child_space_question", lambda: child_space_question(
         api, profile, request.getfixturevalue("user_ids")) or 0)
     return int(found) or None
+
+
+NOVICE_ANSWER_PARENTS = ("the fixture question", "a question of a child space", "a question member wrote")
+"""placements (issue 44, round90-novice-answer-child-space-500's kind): where novice's answers in a parameter form go
+(suites/conftest.py ``answer_in``; its JSON one, the one every other form is compared with and ``answer_of``'s, stays
+under the fixture question). The fixture question is novice's own in a root space; a child space's question
+(:func:`child_space_found`, member's where member wrote one) and member's question (:func:`members_question`) are
+another account's, one in a child space and one in a root space. "Caller has Answer questions but not Publish answer
+| In the moderation queue | Answer is created." names no parent, so a server that finds the moderation queue, the
+draft or the parent's fields through the question's space or author is met. No write more: the same three answers."""
+
+NOVICE_PARAMETER_FORMS = ("query", "form", "param_wins")
+"""novice's answers placed by :func:`novice_answer_parent`, in the rotation's order (spec/dimensions.yaml
+``input_form`` without JSON)."""
+
+
+def novice_answer_parent(form: str, seed: int) -> str | None:
+    """The :data:`NOVICE_ANSWER_PARENTS` entry novice's answer in ``form`` goes under at ``seed`` (None: not placed,
+    the JSON one): ``(index + seed) % 3``, so every run places one on each parent and three consecutive seeds each
+    form on each."""
+    if form not in NOVICE_PARAMETER_FORMS:
+        return None
+    return NOVICE_ANSWER_PARENTS[(NOVICE_PARAMETER_FORMS.index(form) + seed) % len(NOVICE_ANSWER_PARENTS)]
+
+
+def novice_placed(request: Any, api: dict[str, ApiClient], profile: Profile, role: str, form: str, seed: int | None,
+                  question: int) -> int:
+    """Where novice's answer in ``form`` goes (:func:`novice_answer_parent`), found once per run; ``question`` for
+    every other answer, and where the reads find no such question (the answer is posted anyway: no write more)."""
+    where = novice_answer_parent(form, seed or 0) if role == "novice" else None
+    if where == NOVICE_ANSWER_PARENTS[1]:
+        return child_space_found(request, api, profile) or question
+    if where == NOVICE_ANSWER_PARENTS[2]:
+        return found_once(request, api, profile, request.getfixturevalue("user_ids"), members_question) or question
+    return question

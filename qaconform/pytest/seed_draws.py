@@ -226,6 +226,21 @@ def public_reply_recipient_form_for_seed(seed: int) -> str:
     return PUBLIC_REPLY_RECIPIENT_FORMS[(seed // 12) % len(PUBLIC_REPLY_RECIPIENT_FORMS)]
 
 
+PRIVATE_REPLY_FORMS = ("json", "query", "param_wins")
+"""placements (issue 44, round90-reply-body-param-beside-json-ignored's kind: a form met on one parent kind only):
+the form of the run's shared private reply to a public comment (suites/public_threads.py), a slot of the private
+forms' rotation (suites/contract/placed_slots.py ``PRIVATE_FORMS``, offset 2 after the private comments on the answer
+and on the question): every run posts the three private forms, one on each parent kind (answer, question, comment),
+and three consecutive seeds each form on each. The same write, read the same way; no write more."""
+
+
+def private_reply_form_for_seed(seed: int) -> str:
+    """The :data:`PRIVATE_REPLY_FORMS` entry ``seed`` draws: ``(seed + 2) % 3`` (JSON at the self-test's own seed,
+    20260801, as every run before placements). Not a power of two: tests/test_wiki_node_kind_wiki20.py checks it
+    takes every value within 128 seeds, beside the dimensions counted there."""
+    return PRIVATE_REPLY_FORMS[(seed + 2) % len(PRIVATE_REPLY_FORMS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
@@ -240,6 +255,7 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "novice comment form": (novice_comment_form_for_seed, NOVICE_COMMENT_FORMS),
     "form privacy carrier": (form_privacy_carrier_for_seed, FORM_PRIVACY_CARRIERS),
     "public reply recipient form": (public_reply_recipient_form_for_seed, PUBLIC_REPLY_RECIPIENT_FORMS),
+    "private reply form": (private_reply_form_for_seed, PRIVATE_REPLY_FORMS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -250,3 +250,7 @@ SESSION18 = SESSION18 + BUDGET24
 from .faults_edges import EDGES  # noqa: E402
 
 SESSION18 = SESSION18 + EDGES
+# --- placements (issue 44): the run's writes spread over parent kinds and relations, closed by kind
+from .faults_placements import PLACEMENTS  # noqa: E402
+
+SESSION18 = SESSION18 + PLACEMENTS

@@ -130,7 +130,10 @@ _MISSED_REASONS: dict[str, str] = {
         "account signs in during the run, so no 201 names a parentAuthor outside the user cache; the check is there "
         "(answer_responses.py ANSWER-PARENT-FIELDS: parentAuthor.username a string). Closing: one of the answer-form "
         "matrix's existing writes placed under a question of a generated user (a seeded draw of the answered "
-        "question's author), no write more (suites 83 of 83)",
+        "question's author), no write more (suites 83 of 83). placements looked (twenty-fourth session): a generated "
+        "user's question is no node the kit may write under (found_nodes: the profile's accounts' questions only), "
+        "and an account's question answered before that account first calls the target would rest on the run's "
+        "order, not on a stated relation; left out",
     "round89-gdpr-user-username-four-operations":
         "the accepted jobs pair the user's form with fixed operations: the main job names the user by email when the "
         "profile gives [safety] gdpr_user_email (the reference profile does) with all four operations, the second "

@@ -89,6 +89,7 @@ _ALL: tuple[Fault, ...] = (
         "parameter is refused 400 for a missing body (the reply controller binds the JSON body alone); on questions "
         "and answers, and for a reply sent all as parameters, the parameter counts: breaks 'each body field may "
         "also be given as a request or query parameter of the same name' for a reply with a JSON body only.",
+        draws=("private reply form=query",),  # placements (issue 44): the shared private reply's form is drawn
     ),
     Fault(
         "round90-cancelwiki-accepted-question-node-names-answer", "ACTION-NODE-ID",
@@ -133,19 +134,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round90-novice-answer-child-space-500":
-        "novice's answers never go under a child space's question: the one shared answer placed there is "
-        "found_nodes.CHILD_SPACE_WRITER's (admin, who holds Publish answer: child_space_or), novice's answers "
-        "(answer_responses, the answer form matrix, action_scene) go under the top-level fixture question. Closing: "
-        "draw the child-space writer among the answering accounts (a seeded dimension, novice one value) in "
-        "qaconform/pytest/found_nodes.py; no accepted write more, but accept23's shared lock and private comment "
-        "follow admin's answer there (suites/own_question_private.py) and would move with it",
-    "round90-reply-body-param-beside-json-ignored":
-        "the run's comments whose body is a parameter (test_stated_forms.py PARAMETER_CARRIERS, comment_responses) "
-        "all go on forms_answer, an answer; no reply (a comment on a comment) carries its body as a parameter beside "
-        "a JSON body. Closing: draw the parent of one carrier's comment among the answer and a public comment under "
-        "it (a seeded dimension in the carrier write), no accepted write more; test_stated_forms.py is at 561 lines, "
-        "so a piece moves out first",
 }
 
 BLIND_round90, BLIND_round90_MISSED = split_missed(_ALL, _MISSED_REASONS)

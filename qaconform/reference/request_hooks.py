@@ -519,3 +519,8 @@ HOOKS.append(Hook("budget24", before=budget24_hooks.before, after=budget24_hooks
 from . import edges_hooks  # noqa: E402
 
 HOOKS.append(Hook("edges", before=edges_hooks.before, admitted=edges_hooks.admitted))
+# --- placements (issue 44): a moderated answer under another's question or in a child space; a reply's privacy param
+from . import placements_hooks  # noqa: E402
+
+HOOKS.append(Hook("placements", before=placements_hooks.before, admitted=placements_hooks.admitted,
+                  after=placements_hooks.after))

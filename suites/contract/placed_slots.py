@@ -4,7 +4,10 @@ Pure: no request (suites/placed_forms.py posts them; suites/contract/test_write_
 The array: within each operation the slots take consecutive offsets of the seed's rotation over spec/dimensions.yaml
 ``input_form``, so the four answer slots post every form in every run (each by another writer and relation, the
 pairing shifted by the seed), and the two comment slots two forms per run (every form on a question and on a
-comment over two seeds, every pairing over four).
+comment over two seeds, every pairing over four). The three private slots (placements, issue 44: on the answer, on
+the question, and the private reply under a public comment) take the three private forms every run, one on each
+parent kind, and every pairing over three seeds (the reply's form is seed_draws.private_reply_form_for_seed, so a
+fault that bites on one form of a reply names that draw).
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ SLOTS: dict[str, Slot] = {
     "locked_comment": Slot("postComment", "comment (a reply to the writer's own comment)", "member", 2),
     "private_comment_on_answer": Slot("postComment", "answer, private to recipients", "member", 0, PRIVATE_FORMS),
     "private_comment_on_question": Slot("postComment", "question, private to recipients", "member", 1, PRIVATE_FORMS),
+    "private_reply_to_public_comment": Slot("postComment", "public comment, private to recipients (a reply)", "member",
+                                            2, PRIVATE_FORMS),  # placements: seed_draws.private_reply_form_for_seed
 }
 """slot (the suites/conftest.py fixture that posts it) -> :class:`Slot`. The parents are those the reference data
 gives (the profile's fixture question is novice's there); on another target the relation is what it is."""
@@ -66,7 +71,8 @@ TEXTS = {"others_answer": "permission matrix: another's node",
          "comment_on_own_node": "plain comment by novice on a question novice wrote",
          "locked_comment": "to be sent to moderation by admin",
          "private_comment_on_answer": "private to moderator",
-         "private_comment_on_question": "private comment on the question"}
+         "private_comment_on_question": "private comment on the question",
+         "private_reply_to_public_comment": "private reply to a public comment"}
 """The text each slot's fixture posts (suites/conftest.py; the run tag is added)."""
 
 
