@@ -37,6 +37,8 @@ _READS_BODY = {"postAnswer": "round92-answer-param-body-empty-json-400",
                "scheduleGdprJob": "round92-gdpr-user-id-second-job-refused",
                "postComment": "round92-comment-on-unwikified-node-op"}
 _PROJECTIONS = ("include", "exclude", "includeOnly")
+_ONE_EARLY = {"listUserQuestions": "round92-user-questions-projected-later-page-early",
+              "listGroups": "round92-kind-groups-projected-later-page-early"}
 
 
 def _refused() -> Response:
@@ -64,8 +66,8 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         return _lock(svc, request, caller)
     if op == "scheduleGdprJob" and faults.is_on("round92-gdpr-user-id-second-job-refused"):
         return _second_job(svc, request)
-    if op == "listUserQuestions" and faults.is_on("round92-user-questions-projected-later-page-early") \
-            and any(p in request.query_params for p in _PROJECTIONS) and _page(request) >= 2:
+    if op in _ONE_EARLY and faults.is_on(_ONE_EARLY[op]) and any(p in request.query_params for p in _PROJECTIONS) \
+            and _page(request) >= 2:
         return await _one_early(request, caller, svc, handler)
     return None
 
@@ -139,7 +141,8 @@ def _second_job(svc: Service, request: Request) -> Response | None:
 
 
 async def _one_early(request: Request, caller: Caller, svc: Service, handler: Any) -> Response:
-    """round92-user-questions-projected-later-page-early: the page read from one item before its offset."""
+    """round92-user-questions-projected-later-page-early and its kind: the page read from one item before its
+    offset."""
     page = _page(request)
     current: Response = await handler(svc, request, caller)
     if current.status_code != 200:
