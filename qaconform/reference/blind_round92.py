@@ -33,9 +33,11 @@ from .service import Service
 KEPT_S = 3.0
 """How long round92-questions-topics-kept-by-url keeps a question list asked with topics."""
 _kept: dict[str, tuple[float, Response]] = {}
-_READS_BODY = {"postAnswer": "round92-answer-param-body-empty-json-400",
-               "scheduleGdprJob": "round92-gdpr-user-id-second-job-refused",
-               "postComment": "round92-comment-on-unwikified-node-op"}
+_READS_BODY = {"postAnswer": ("round92-answer-param-body-empty-json-400",),
+               "scheduleGdprJob": ("round92-gdpr-user-id-second-job-refused",),
+               "postComment": ("round92-comment-on-unwikified-node-op", "round92-kind-comment-params-empty-json-400")}
+_EMPTY_JSON = {"postAnswer": "round92-answer-param-body-empty-json-400",
+               "postComment": "round92-kind-comment-params-empty-json-400"}
 _PROJECTIONS = ("include", "exclude", "includeOnly")
 _ONE_EARLY = {"listUserQuestions": "round92-user-questions-projected-later-page-early",
               "listGroups": "round92-kind-groups-projected-later-page-early"}
@@ -54,9 +56,9 @@ def _page(request: Request) -> int:
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
 async def before(svc: Service, op: str, request: Request, caller: Caller, handler: Any) -> Response | None:
-    if op in _READS_BODY and faults.is_on(_READS_BODY[op]):
+    if any(faults.is_on(name) for name in _READS_BODY.get(op, ())):
         await request.body()  # kept by Starlette: the later stages and the handler read it again
-    if op == "postAnswer" and faults.is_on("round92-answer-param-body-empty-json-400") \
+    if op in _EMPTY_JSON and faults.is_on(_EMPTY_JSON[op]) \
             and media(request) == "application/json" and not kept_body(request).strip() \
             and "body" in request.query_params:
         return json_response({"error": "malformed JSON body: expected a JSON object"}, 400)

@@ -102,6 +102,15 @@ _ALL: tuple[Fault, ...] = (
         "same name.' for an answer with an empty JSON body only.",
     ),
     Fault(
+        "round92-kind-comment-params-empty-json-400", "CONV-PARAM-AS-BODY-FIELD",
+        "Kind of round92-answer-param-body-empty-json-400 (a bodiless write under the samples' Content-Type) on "
+        "another operation: a comment whose body is given as a request parameter, sent with Content-Type "
+        "application/json and an EMPTY request body, is refused 400 'malformed JSON body'; without the header, or "
+        "with a JSON object body, the parameter counts: breaks 'On POST endpoints that take a body, each body field "
+        "may also be given as a request or query parameter of the same name.' for that request only. Written after "
+        "the measure, to prove the closing (missed before it, caught after).",
+    ),
+    Fault(
         "round92-lock-wiki-node-extra-null", "ACTION-LOCK-EXTRA",
         "Locking a COMMUNITY-WIKI node (wiki true) returns the lock action with extra null (the wiki revision path "
         "writes the lock without the prompt); other nodes keep the prompt: breaks 'The prompt is stored as extra of "
@@ -139,6 +148,32 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round92-unfavorite-moderated-node-count-zero":
+        "no unfavorite of the run acts on a node in moderation: the profile's one favorite node (favorite_node_id, "
+        "held by admin and member) is unfavorited by admin first, then by member (suites/one_shot_calls.py "
+        "admin_unfavorite_first, unfavorite_once), and never sent to moderation; a send before admin's unfavorite "
+        "would hide the node from member (a node in moderation is not member's to see), whose unfavorite most "
+        "unfavorite rules read. Closing: a second favorite node in the profile (the interface cannot favorite) sent "
+        "to moderation before its holder's unfavorite: one accepted write more (the send), so a trade first "
+        "(docs/write-audit.md): the history kind the budget-trade work of this session takes (a node sent to "
+        "moderation), left to it. --whole-suite: missed too",
+    "round92-lock-moderator-comment-under-own-node-refused":
+        "no allowed lock of the run is of a comment under the locker's own node: the action matrix draws allowed "
+        "locks only where the run's shared writes make them (its lock of a comment is admin's of member's reply, "
+        "under member's private comment: suites/conftest.py locked_comment, paths18's history), and refused cells "
+        "cost nothing but say nothing of a caller holding Lock comments on posts. Closing: admin's shared lock of a "
+        "comment on a reply under admin's own comment (the relation parent_author for the any-node permission), "
+        "which moves paths18's reply; or one accepted lock more (a trade). A placement of an existing write: the "
+        "kind another helper of this session takes. --whole-suite: missed too",
+    "round92-comment-on-unwikified-node-op":
+        "no comment of the run goes on a node after its unwikify: the one node the run unwikifies as its author "
+        "(member_wiki_node_id, suites/one_shot_calls.py cancelwiki_own_once) is then only sent to moderation "
+        "(suites/contract/unwikified_node.py sent_after_unwikify), and the shared plain comments COMMENT-1 reads "
+        "go on the shared answer. Closing: one shared plain comment (comment_of, a seeded writer) placed on the "
+        "unwikified node after the unwikify and before admin's send, at no write more (a placement of an existing "
+        "write under another parent and a history: the kinds other helpers of this session take). --whole-suite: "
+        "missed too",
+}
 
 BLIND_round92, BLIND_round92_MISSED = split_missed(_ALL, _MISSED_REASONS)
