@@ -87,9 +87,10 @@ _ALL: tuple[Fault, ...] = (
     ),
     Fault(
         "round92-lock-moderator-comment-under-own-node-refused", "PERM-LOCK",
-        "A lock by moderator (Lock comments on posts) of ANOTHER account's COMMENT whose PARENT moderator wrote is "
-        "refused 403 (ownership decided on the parent's author: the own-post branch is taken, and it then requires "
-        "the comment's own author to be the caller); other comments, answers and questions of others are locked: "
+        "A lock by a caller holding Lock comments on posts (moderator; admin too) of ANOTHER account's COMMENT whose "
+        "PARENT the caller wrote is refused 403 (ownership decided on the parent's author: the own-post branch is "
+        "taken, and it then requires the comment's own author to be the caller); other comments, answers and "
+        "questions of others are locked: "
         "breaks '| 13 Lock | Lock comments on posts; for the caller's own node, Lock comments on own posts "
         "(Moderation Roles). |' for a comment under the caller's node only.",
     ),
