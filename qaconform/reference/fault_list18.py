@@ -254,3 +254,7 @@ SESSION18 = SESSION18 + EDGES
 from .faults_placements import PLACEMENTS  # noqa: E402
 
 SESSION18 = SESSION18 + PLACEMENTS
+# --- blind round 92 (issue 44): drawn must-rules (seed 20261212) + eight outside kinds, measured blind
+from .faults_blind_round92 import BLIND_round92  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round92  # BLIND_round92_MISSED: left out (docs/blind-rounds.md)

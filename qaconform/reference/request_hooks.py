@@ -524,3 +524,7 @@ from . import placements_hooks  # noqa: E402
 
 HOOKS.append(Hook("placements", before=placements_hooks.before, admitted=placements_hooks.admitted,
                   after=placements_hooks.after))
+# --- blind round 92 (issue 44): drawn must-rules (seed 20261212) + eight outside kinds, measured blind
+from . import blind_round92  # noqa: E402
+
+HOOKS.append(Hook("round92", before=blind_round92.before, admitted=blind_round92.admitted, after=blind_round92.after))

@@ -54,6 +54,13 @@ def count_violation(w: Walk) -> Violation | None:
     return page_size_echo_violation(w) or found
 
 
+def union_violation(w: Walk) -> Violation | None:
+    """:func:`count_violation`'s PAGING-TOTALCOUNT-UNION part alone (no item twice, one totalCount, totalCount items
+    listed; not pageCount nor the pageSize echo): round92 (issue 44), for a walk taken for another relation."""
+    found = window_count_violation(w, pagecount=False) if w.window else _whole_count_violation(w)
+    return found if found is not None and found.rules == ("PAGING-TOTALCOUNT-UNION",) else None
+
+
 ECHOED_SIZES = range(1, 11)
 """The page sizes whose echo is judged: "A request with a small pageSize (1 to 10) reports that pageSize" (a site
 may cap a larger one: "maximum pageSize: not shown")."""
@@ -145,6 +152,18 @@ def partition_violation(w: Walk, base: Walk) -> Violation | None:
 
 
 # --- projection -------------------------------------------------------------------------------------------------
+
+def projected_walk_violation(projected: Walk, plain: Walk, form: str, fields: tuple[str, ...]) -> Violation | None:
+    """:func:`projection_violation`, and the projected walk judged a partition on its own (round92, issue 44:
+    "totalCount | Total number of items" holds for a walk under a projection too, a parameter like any other; a
+    projected query whose later pages start one item early repeats an item and never reaches the last, which the
+    walks of the partition relation, taken without projections, never read). Both broken: one violation, both rules."""
+    found, union = projection_violation(projected, plain, form, fields), union_violation(projected)
+    if found is None or union is None:
+        return found or union
+    return Violation((*found.rules, *union.rules), f"{found.message}\n- and the projected walk alone: "
+                     f"{union.message.splitlines()[0]}", found.response)
+
 
 def projection_violation(projected: Walk, plain: Walk, form: str, fields: tuple[str, ...]) -> Violation | None:
     """The projected walk lists the plain walk's items in its order, each restricted to the kept fields."""

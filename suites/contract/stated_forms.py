@@ -22,7 +22,7 @@ from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.refusals import ANY_4XX, refused, shown, why_not_refused
 from qaconform.pytest.seed_draws import form_privacy_carrier_for_seed
-from qaconform.pytest.support import NON_ASCII_TEXTS, find_listed, list_all, new_id, present
+from qaconform.pytest.support import BODILESS_HEADERS, NON_ASCII_TEXTS, find_listed, list_all, new_id, present
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 
 CARRIERS = ("json", "json-utf8", "query", "form")
@@ -69,8 +69,9 @@ def send(client: ApiClient, path: str, fields: dict[str, Any], carrier: str, ope
         raw = json.dumps({**body, **fields}, ensure_ascii=False).encode("utf-8")
         return client.post(path, data=raw, headers={"Content-Type": "application/json; charset=utf-8"},
                            operation=operation)
-    if carrier == "query":
-        return client.post(path, params=fields, json=body or None, operation=operation)
+    if carrier == "query":  # round92: no body, the samples' Content-Type all the same (support.BODILESS_HEADERS)
+        return client.post(path, params=fields, json=body or None, headers=None if body else dict(BODILESS_HEADERS),
+                           operation=operation)
     if carrier == "split":  # types (issue 44): the body form-encoded, every other field a query parameter
         rest = {k: _param_text(v) for k, v in fields.items() if k != "body"}
         return client.post(path, params=rest, data={"body": str(fields["body"])}, operation=operation)

@@ -10,7 +10,8 @@ requests), and each relation is checked for every account (and anonymous where t
 - *paging is a partition* (PAGING-TOTALCOUNT-UNION, PAGING-SAME-ITEMS): every page at any page size and accepted sort
   lists each item once, totalCount of them, the same set as at any other page size;
 - *the count is what is listed* (PAGING-TOTALCOUNT-UNION, PAGING-PAGECOUNT): under every filter the list takes;
-- *projection never changes which items* (PROJ-SAME-ITEMS, PROJ-ONLY-VISIBLE, PROJ-INCLUDEONLY);
+- *projection never changes which items* (PROJ-SAME-ITEMS, PROJ-ONLY-VISIBLE, PROJ-INCLUDEONLY), and a projected walk is
+  a partition too (PAGING-TOTALCOUNT-UNION);
 - *privacy is parameter-free* (COMMENT-PRIVACY-LIST, COMMENT-PRIVACY-IDS, PAGING-SAME-ITEMS): the comments a caller
   sees do not depend on page size, sort or projection, and never include one private to others;
 - *filters are consistent* (FILTER-SPACEID, LIST-USER-*-OWNER, FOLLOWERS-ACTIVE-DEFAULT): a filtered list is the part
@@ -60,7 +61,7 @@ from relation_checks import (
     partition_violation,
     privacy_ids_violation,
     privacy_list_violation,
-    projection_violation,
+    projected_walk_violation,
     space_violation,
 )
 
@@ -393,7 +394,7 @@ def projected_cases() -> list[Any]:
     return [*cases(PROJECTED), *held]
 
 
-@pytest.mark.rule("PROJ-SAME-ITEMS", "PROJ-ONLY-VISIBLE", "PROJ-INCLUDEONLY")
+@pytest.mark.rule("PROJ-SAME-ITEMS", "PROJ-ONLY-VISIBLE", "PROJ-INCLUDEONLY", "PAGING-TOTALCOUNT-UNION")
 @pytest.mark.parametrize(("op", "role"), projected_cases())
 def test_a_projection_lists_the_plain_lists_items_in_its_order(
     op: str, role: str, walks: Walks, list_paths: dict[str, str], user_ids: dict[str, int], explorer: Explorer,
@@ -402,7 +403,8 @@ def test_a_projection_lists_the_plain_lists_items_in_its_order(
     """includeOnly (with id), include and exclude give the items of the plain request, in its order, each the
     plain item restricted to the fields kept; includeOnly keeps no other field ("limits the returned items to
     those fields"); no item the plain list does not show ("Only items the caller may see are returned"). A list
-    the reader sees empty is judged too, with the fields admin's items show."""
+    the reader sees empty is judged too, with the fields admin's items show. The projected walk's pages list each
+    item once, totalCount of them (round92: "Total number of items" under a projection as under any parameter)."""
     path = list_paths[op]
     if request.node.callspec.id.endswith("-held_author"):
         if HELD_AUTHOR not in user_ids:
@@ -430,7 +432,7 @@ def test_a_projection_lists_the_plain_lists_items_in_its_order(
             explorer.notes.append(f"{projected.request()} was refused")
             return None
         return explorer.judge(walks.confirmed(
-            lambda p, q: projection_violation(p, q, form, chosen), projected, plain))
+            lambda p, q: projected_walk_violation(p, q, form, chosen), projected, plain))
 
     explorer.run(st.tuples(projections(fields), SIZES, st.sampled_from(sorts_of(op))), check,
                  [(("includeOnly", fields[:2]), two_pages(base), None), (("exclude", fields[:1]), LARGE, None)])
