@@ -507,3 +507,8 @@ HOOKS.append(Hook("refusedrun", before=refusedrun_hooks.before))
 from . import close2_paths  # noqa: E402
 
 HOOKS.append(Hook("close2", before=close2_paths.before, admitted=close2_paths.admitted, after=close2_paths.after))
+# --- blind round 91 (issue 44): drawn must-rules (seed 20261212) + eight outside kinds, measured blind
+from . import blind_round91  # noqa: E402
+
+HOOKS.append(Hook("round91", ahead_of_auth=blind_round91.ahead_of_auth, before=blind_round91.before,
+                  admitted=blind_round91.admitted, after=blind_round91.after))
