@@ -29,7 +29,7 @@ from .hook_kit import (
     with_action,
 )
 from .http_io import body_json, with_body, with_query
-from .seed_people import ACCOUNTS
+from .seed_people import ACCOUNTS, GDPR_USER
 from .service import Service
 from .site_lists import TOPIC_SORTS
 
@@ -38,14 +38,17 @@ KEPT_S = 3.0
 _kept: dict[str, tuple[float, Response]] = {}
 _READS_BODY = ("round91-wiki-question-answer-json-body-wins", "round91-comment-recipients-param-beside-json-ignored",
                "round91-novice-private-under-own-questions-answer", "round91-form-comment-recipients-dropped",
-               "round91-reassign-string-id-refused", "round91-comment-after-unwikify-non-author-403")
+               "round91-reassign-string-id-refused", "round91-comment-after-unwikify-non-author-403",
+               "round91-kind-three-recipients-stored-first-two")
 _PRIVATE_OPTIONS = frozenset({auth.USE_PRIVATE_COMMENTS, *auth.PRIVATE_OPTION_PERMISSION.values()})
 
 
 # --- ahead of auth: the credentials as the broken server reads them ---------------------------------------------
 def ahead_of_auth(svc: Service, op: str, request: Request) -> None:
-    """round91-active-experts-email-login-wrong-password: an email as the user part skips the password check."""
-    if op != "listActiveExperts" or not faults.is_on("round91-active-experts-email-login-wrong-password"):
+    """round91-active-experts-email-login-wrong-password (and its kind on the earned list): an email as the user part
+    skips the password check (the account is let in with its own credentials: every seeded account's are known)."""
+    if not ((op == "listActiveExperts" and faults.is_on("round91-active-experts-email-login-wrong-password"))
+            or (op == "listEarnedExperts" and faults.is_on("round91-kind-earned-experts-email-login-wrong-password"))):
         return
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     try:
@@ -56,7 +59,7 @@ def ahead_of_auth(svc: Service, op: str, request: Request) -> None:
     if scheme.lower() != "basic" or not sep or "@" not in email:
         return
     row = svc.db.one("SELECT username FROM users WHERE email = ?", (email,))
-    account = None if row is None else next((a for a in ACCOUNTS if a.username == row["username"]), None)
+    account = None if row is None else next((a for a in (*ACCOUNTS, GDPR_USER) if a.username == row["username"]), None)
     if account is None:
         return
     value = "Basic " + base64.b64encode(f"{account.username}:{account.password}".encode()).decode()
@@ -218,12 +221,34 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
     return response
 
 
+def _stored_first_two(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    """round91-kind-three-recipients-stored-first-two: a comment's third and later recipients not stored."""
+    parent = path_node(svc, request)
+    if not faults.is_on("round91-kind-three-recipients-stored-first-two") or parent is None:
+        return response
+    try:
+        recipients = structured(sent_fields(request), "recipients")
+    except Exception:  # noqa: BLE001 - the handler gave its answer
+        return response
+    if not isinstance(recipients, list) or len(recipients) < 3:
+        return response
+    row = svc.db.one("SELECT id FROM nodes WHERE parent_id = ? AND author_id = ? AND type = 'comment' "
+                     "ORDER BY id DESC LIMIT 1", (parent["id"], caller.id))
+    if row is None:
+        return response
+    with svc.tx("comment") as conn:
+        conn.execute("DELETE FROM comment_recipients WHERE comment_id = ? AND user_id NOT IN (SELECT user_id FROM "
+                     "comment_recipients WHERE comment_id = ? ORDER BY user_id LIMIT 2)", (row["id"], row["id"]))
+    return response
+
+
 _AFTER = {
     "listAnswerComments": _comments,
     "lockNode": _lock,
     "cancelWiki": _cancelwiki,
     "listUserAnswers": _user_answers,
     "listTopics": _topics,
-    "postComment": _comment,
+    "postComment": lambda svc, request, caller, response: _stored_first_two(
+        svc, request, caller, _comment(svc, request, caller, response)),
 }
 after = after_by_op(_AFTER)
