@@ -258,3 +258,7 @@ SESSION18 = SESSION18 + PLACEMENTS
 from .faults_blind_round92 import BLIND_round92  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round92  # BLIND_round92_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 91 (issue 44): drawn must-rules (seed 20261212) + eight outside kinds, measured blind
+from .faults_blind_round91 import BLIND_round91  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round91  # BLIND_round91_MISSED: left out (docs/blind-rounds.md)

@@ -528,3 +528,8 @@ HOOKS.append(Hook("placements", before=placements_hooks.before, admitted=placeme
 from . import blind_round92  # noqa: E402
 
 HOOKS.append(Hook("round92", before=blind_round92.before, admitted=blind_round92.admitted, after=blind_round92.after))
+# --- blind round 91 (issue 44): drawn must-rules (seed 20261212) + eight outside kinds, measured blind
+from . import blind_round91  # noqa: E402
+
+HOOKS.append(Hook("round91", ahead_of_auth=blind_round91.ahead_of_auth, before=blind_round91.before,
+                  admitted=blind_round91.admitted, after=blind_round91.after))

@@ -32,6 +32,11 @@ ALONE = "username-alone"
 """round81 (issue 44): the form of the rows whose Basic credentials carry the username alone, no colon and no password
 (base64 of the name): credentials the server cannot split are "bad credentials" too, and a server whose header parser
 fails on them answers another way (a 400 "malformed") than it answers a wrong password."""
+EMAILED = "gdpr-user-email"
+"""round91 (issue 44): the reader of the rows whose credentials give, as the user part, the email address of a user the
+profile names ([safety] gdpr_user_email), with a password that is not that user's: "Missing or bad credentials" are bad
+whatever names the user, and a server with a second login branch (by email) that checks the account but not the
+password lets them in. Skipped where the profile names no email."""
 STATUS_RULES = ("EXPERTS-401",)
 """blind10 (issue 44): must-rules that state the status of bad credentials on their lists ("401 | Expert lists |
 Missing or bad credentials"), judged on every row of those lists here (list_responses judges them on the rows without
@@ -106,4 +111,7 @@ def array(op: str, seed: int, strength: int = PAIRS, contract: Contract | None =
                for r in rows[::len(FORMS)]}
     # round81 (issue 44): the parameters of every third row from the second again, under the username alone
     alone = {r.combination.values: Row(r.combination, ALONE) for r in rows[1::len(FORMS)]}
-    return rows + list(unknown.values()) + list(alone.values())
+    # round91 (issue 44): the parameters of every third row from the third again, under a user's email address
+    emailed = {r.combination.values: Row(Combination(op, EMAILED, r.combination.values), "any")
+               for r in rows[2::len(FORMS)]}
+    return rows + list(unknown.values()) + list(alone.values()) + list(emailed.values())

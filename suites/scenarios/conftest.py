@@ -14,7 +14,7 @@ from comment_reads import PlainComments
 
 from qaconform.pytest.support import expect_created, post_comment, post_comment_in
 from qaconform.target.client import ApiClient, ApiResponse
-from qaconform.target.profile import VisibilityOptions
+from qaconform.target.profile import Profile, VisibilityOptions
 
 
 @pytest.fixture(scope="module")
@@ -121,11 +121,17 @@ def moved_parents(request: pytest.FixtureRequest) -> list[tuple[str, int]]:
 
 @pytest.fixture(scope="module")
 def two_recipients_comment(member: ApiClient, thread_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
-                           user_ids: dict[str, int]) -> tuple[ApiResponse, list[int]]:
-    """member's comment private to moderator and novice (recipients in that order): COMMENT-2's two recipients and
-    the parent of COMMENT-3's reply with the same fields, which sends them in the other order. The response and the
-    recipient ids as sent."""
+                           user_ids: dict[str, int], profile: Profile) -> tuple[ApiResponse, list[int]]:
+    """member's comment private to moderator and novice (recipients in that order) and, when the profile names its id,
+    the data-protection target too: COMMENT-2's list of several recipients and the parent of COMMENT-3's reply with
+    the same fields, which sends them in the other order. round91 (issue 44): a third recipient, a user no account of
+    the run reads as (the audience the run judges is unchanged), so that a list is read back past the two items a
+    server may cut it to (the run's only other comment with more than two recipients is the observation of a
+    500-long list, which a default run does not send). The response and the recipient ids as sent."""
     ids = [user_ids["moderator"], user_ids["novice"]]
+    third = profile.safety.gdpr_user_id
+    if third is not None and third not in ids and third not in user_ids.values():
+        ids.append(third)
     return post_comment(member, thread_answer, run_tag, created, text="private to moderator and novice",
                         visibility=vis.recipients, recipients=ids), ids
 
