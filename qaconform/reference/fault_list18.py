@@ -238,3 +238,7 @@ SESSION18 = SESSION18 + REFUSEDRUN
 from .faults_close2 import CLOSE2  # noqa: E402
 
 SESSION18 = SESSION18 + CLOSE2  # round86/87's closed faults re-enter through split_missed (reasons deleted)
+# --- blind round 93 (issue 44): drawn must-rules (seed 20261212) + eight outside kinds, measured blind
+from .faults_blind_round93 import BLIND_round93  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round93  # BLIND_round93_MISSED: left out (docs/blind-rounds.md)

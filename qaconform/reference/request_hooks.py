@@ -507,3 +507,7 @@ HOOKS.append(Hook("refusedrun", before=refusedrun_hooks.before))
 from . import close2_paths  # noqa: E402
 
 HOOKS.append(Hook("close2", before=close2_paths.before, admitted=close2_paths.admitted, after=close2_paths.after))
+# --- blind round 93 (issue 44): drawn must-rules (seed 20261212) + eight outside kinds, measured blind
+from . import blind_round93  # noqa: E402
+
+HOOKS.append(Hook("round93", before=blind_round93.before, admitted=blind_round93.admitted, after=blind_round93.after))
