@@ -168,16 +168,26 @@ def _answer(svc: Service, request: Request, caller: Caller, response: Response) 
     return with_body(response, body)
 
 
+def _dates_text(response: Response, keys: tuple[str, ...]) -> Response:
+    body, items = list_items(response)
+    for item in items:
+        for key in keys:
+            if isinstance(item, dict) and isinstance(item.get(key), int):
+                item[key] = str(item[key])
+    return with_body(response, body) if items else response
+
+
 def _followers(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
     if not faults.is_on("round93-followers-later-page-dates-text") or _page(request) < 2 \
             or request.query_params.get("details", "").lower() == "true":
         return response
-    body, items = list_items(response)
-    for item in items:
-        for key in ("creationDate", "modificationDate"):
-            if isinstance(item, dict) and isinstance(item.get(key), int):
-                item[key] = str(item[key])
-    return with_body(response, body) if items else response
+    return _dates_text(response, ("creationDate", "modificationDate"))
+
+
+def _topics(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    if not faults.is_on("round93-kind-topics-later-page-dates-text") or _page(request) < 2:
+        return response
+    return _dates_text(response, ("creationDate",))
 
 
 def _questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
@@ -260,6 +270,7 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
 _AFTER = {
     "postAnswer": _answer,
     "listNodeFollowers": _followers,
+    "listTopics": _topics,
     "listQuestions": _questions,
     "listIssueTypes": _issue_types,
     "listAnswerComments": _comments,

@@ -122,8 +122,16 @@ _ALL: tuple[Fault, ...] = (
         "themselves: breaks '| node | object | id (integer), type (string). |' (the node acted on) in child spaces "
         "only.",
     ),
+    # --- after the measure: a second fault of a closed miss's kind on another path (missed before, caught after)
+    Fault(
+        "round93-kind-topics-later-page-dates-text", "SHAPE-LIST-TOPICS",
+        "Kind of round93-followers-later-page-dates-text (an item's date of the wrong type, charged before to the "
+        "date rule alone): the topic list's pages after the first give each topic's creationDate as a string of "
+        "digits (the later pages come from a keyset query that returns the raw column as text): breaks 'Response: "
+        "200, paged list of Topic items.' (creationDate | integer) on later pages only.",
+    ),
 )
-"""The round's fifteen faults, as written (before the measure)."""
+"""The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
 _MISSED_REASONS: dict[str, str] = {}
 
