@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import unicodedata
@@ -35,10 +36,12 @@ KEPT_S = 3.0
 _kept: dict[str, tuple[float, Response]] = {}
 _READS_BODY = ("round93-gdpr-bulk-timestamp-csv-unchecked", "round93-gdpr-user-param-beside-json-ignored",
                "round93-gdpr-integer-user-id-past-accepted", "round93-comment-on-wiki-node-body-optional",
-               "round93-comment-after-unwikify-default-op")
+               "round93-comment-after-unwikify-default-op", "round93-kind-wiki-node-private-comment-novice-taken")
 _FUTURE_MS = 4 * 366 * 86_400_000
 """How far past now round93-gdpr-integer-user-id-past-accepted moves a past job (to the next free frame)."""
 _frames = itertools.count(1)
+_PRIVATE = frozenset({auth.USE_PRIVATE_COMMENTS, auth.PRIVATE_TO_OP, auth.PRIVATE_TO_MODS, auth.PRIVATE_TO_GROUPS})
+"""What round93-kind-wiki-node-private-comment-novice-taken lets a caller use under a wiki node."""
 
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
@@ -54,6 +57,13 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         question = path_node(svc, request, "question_id")
         if question is not None and question["type"] == "question" and question["author_id"] == caller.id:
             return await handled_with(auth.PUBLISH_ANSWER, svc, request, caller, handler)
+    if op == "postComment" and faults.is_on("round93-kind-wiki-node-private-comment-novice-taken") \
+            and not caller.anonymous and not caller.can(auth.USE_PRIVATE_COMMENTS):
+        parent = path_node(svc, request)
+        if parent is not None and parent["wiki"] and sent_fields(request).get("visibility") not in (None, "", "full"):
+            let_in = dataclasses.replace(caller, permissions=caller.permissions | _PRIVATE)
+            wiki_response: Response = await handler(svc, request, let_in)
+            return wiki_response
     if op == "listQuestions" and faults.is_on("round93-questions-spaceid-dropped-with-type") \
             and "spaceId" in q and "type" in q:
         response: Response = await handler(svc, with_query(request, [(k, v) for k, v in q.multi_items()

@@ -130,6 +130,14 @@ _ALL: tuple[Fault, ...] = (
         "digits (the later pages come from a keyset query that returns the raw column as text): breaks 'Response: "
         "200, paged list of Topic items.' (creationDate | integer) on later pages only.",
     ),
+    Fault(
+        "round93-kind-wiki-node-private-comment-novice-taken", "COMMENT-7-NO-PRIVATE-PERMISSION",
+        "Kind of round93-comment-on-wiki-node-body-optional (a comment refusal decided on one node state): a private "
+        "comment (a visibility other than full) by a caller without Use Private Comments (novice) on a COMMUNITY-WIKI "
+        "node is created 201 (the wiki editor's comment form checks the wiki's edit right, not the private-comment "
+        "permissions); on other nodes it is 403: breaks 'A private visibility option ... used by a caller who lacks "
+        "the permission to use private comments ... gives 403.' under wiki nodes only.",
+    ),
 )
 """The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
