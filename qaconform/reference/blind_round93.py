@@ -36,10 +36,13 @@ KEPT_S = 3.0
 _kept: dict[str, tuple[float, Response]] = {}
 _READS_BODY = ("round93-gdpr-bulk-timestamp-csv-unchecked", "round93-gdpr-user-param-beside-json-ignored",
                "round93-gdpr-integer-user-id-past-accepted", "round93-comment-on-wiki-node-body-optional",
-               "round93-comment-after-unwikify-default-op", "round93-kind-wiki-node-private-comment-novice-taken")
+               "round93-comment-after-unwikify-default-op", "round93-kind-wiki-node-private-comment-novice-taken",
+               "round93-kind-gdpr-user-and-date-params-ignored")
 _FUTURE_MS = 4 * 366 * 86_400_000
 """How far past now round93-gdpr-integer-user-id-past-accepted moves a past job (to the next free frame)."""
 _frames = itertools.count(1)
+_OBJECTS = ("user", "scheduleDate")
+"""The job fields round93-kind-gdpr-user-and-date-params-ignored does not read from a parameter."""
 _PRIVATE = frozenset({auth.USE_PRIVATE_COMMENTS, auth.PRIVATE_TO_OP, auth.PRIVATE_TO_MODS, auth.PRIVATE_TO_GROUPS})
 """What round93-kind-wiki-node-private-comment-novice-taken lets a caller use under a wiki node."""
 
@@ -93,6 +96,10 @@ def _job(svc: Service, request: Request) -> Request:
             request = with_query(request, [(k, v) for k, v in request.query_params.multi_items() if k != "user"])
     if faults.is_on("round93-gdpr-integer-user-id-past-accepted"):
         request = _past_unchecked(request, fields)
+    q = request.query_params
+    if faults.is_on("round93-kind-gdpr-user-and-date-params-ignored") and kept_json_object(request) is not None \
+            and any(k in q for k in _OBJECTS):
+        request = with_query(request, [(k, v) for k, v in q.multi_items() if k not in _OBJECTS])
     return request
 
 

@@ -138,6 +138,14 @@ _ALL: tuple[Fault, ...] = (
         "permissions); on other nodes it is 403: breaks 'A private visibility option ... used by a caller who lacks "
         "the permission to use private comments ... gives 403.' under wiki nodes only.",
     ),
+    Fault(
+        "round93-kind-gdpr-user-and-date-params-ignored", "CONV-PARAM-AS-BODY-FIELD-GDPR",
+        "Kind of round93-gdpr-user-param-beside-json-ignored (one field of a job not read from its parameter while "
+        "another is): a job's user and scheduleDate given as request parameters (JSON text) beside a JSON body are "
+        "ignored (the parameter binder reads the fields of the Errors table's array and object rows only, "
+        "operations and reassignUser, which it reads): breaks 'On POST endpoints that take a body, each body field "
+        "may also be given as a request or query parameter of the same name.' for user and scheduleDate.",
+    ),
 )
 """The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
