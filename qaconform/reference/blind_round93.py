@@ -41,6 +41,7 @@ _READS_BODY = ("round93-gdpr-bulk-timestamp-csv-unchecked", "round93-gdpr-user-p
 _FUTURE_MS = 4 * 366 * 86_400_000
 """How far past now round93-gdpr-integer-user-id-past-accepted moves a past job (to the next free frame)."""
 _frames = itertools.count(1)
+_DAY_MS = 86_400_000
 _OBJECTS = ("user", "scheduleDate")
 """The job fields round93-kind-gdpr-user-and-date-params-ignored does not read from a parameter."""
 _PRIVATE = frozenset({auth.USE_PRIVATE_COMMENTS, auth.PRIVATE_TO_OP, auth.PRIVATE_TO_MODS, auth.PRIVATE_TO_GROUPS})
@@ -235,6 +236,10 @@ def _comments(svc: Service, request: Request, caller: Caller, response: Response
     if faults.is_on("round93-accepted-answer-comments-kept-by-url"):
         answer = path_node(svc, request, "answer_id")
         if answer is not None and answer["marked"]:
+            return kept_by_url(_kept, KEPT_S, request, response)
+    if faults.is_on("round93-kind-old-answer-comments-kept-by-url"):
+        answer = path_node(svc, request, "answer_id")
+        if answer is not None and answer["creation_date"] < now_ms() - _DAY_MS:
             return kept_by_url(_kept, KEPT_S, request, response)
     if not faults.is_on("round93-answer-comments-replies-nfd"):
         return response

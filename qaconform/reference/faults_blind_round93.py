@@ -146,6 +146,14 @@ _ALL: tuple[Fault, ...] = (
         "operations and reassignUser, which it reads): breaks 'On POST endpoints that take a body, each body field "
         "may also be given as a request or query parameter of the same name.' for user and scheduleDate.",
     ),
+    Fault(
+        "round93-kind-old-answer-comments-kept-by-url", "COMMENT-PRIVACY-LIST",
+        "Kind of round93-accepted-answer-comments-kept-by-url (a node list kept by its URL for one class of node): the "
+        "comment list of an answer posted more than a day ago is kept 3 s by its URL whoever reads it (the warm "
+        "page cache holds settled threads only): a reader right after a recipient or the author of a private comment "
+        "under it gets their list; answers of the last day are built per reader: breaks 'the comment is private to "
+        "those recipients' in that read order on older answers only.",
+    ),
 )
 """The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
