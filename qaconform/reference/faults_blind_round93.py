@@ -5,7 +5,11 @@ rounds catch us on (a permission with an optional parameter, ownership on the wr
 on one node state, a filter whose echo is right, a data-protection form of the user, a rule after a state change, a
 list a cache keeps by its URL). Each bites on one path only; the hooks are in :mod:`blind_round93`.
 
-Registered: the faults the self-test catches (``BLIND_round93``); the others stay wired but out of the registry
+Measured blind (all 15 in one self-test run): 8 caught. Four misses closed by kind after reading the suites, each
+with a kind proof (``round93-kind-*``, missed before the closing and caught after): a date of the wrong type charged to
+the list's shape rule too, the comment refusals on a wiki node, a job's user object judged against the other fields
+read from parameters, an answer's comments in each node state read right after another account. Registered: the
+faults the self-test catches (``BLIND_round93``); the others stay wired but out of the registry
 (``BLIND_round93_MISSED``), each with the path the suites did not take in ``_MISSED_REASONS`` (docs/blind-rounds.md).
 """
 
@@ -157,6 +161,28 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
-_MISSED_REASONS: dict[str, str] = {}
+_MISSED_REASONS: dict[str, str] = {
+    "round93-novice-answer-own-question-published":
+        "every answer of novice goes under the fixture question, which novice wrote (suites/conftest.py answer_in: "
+        "only admin's and member's param_wins answer go elsewhere), so the fault publishes all of them alike; whether "
+        "other accounts see an answer in moderation is not shown (OBS-ANSWER-MODERATION-VISIBILITY), and the answer "
+        "form matrix judges only a form published while novice's JSON answer is not (test_answer_form_matrix.py, "
+        "ANSWER-MODERATION). Closing: one of novice's form answers placed under a question another account wrote "
+        "(found_nodes.members_question) and the forms judged against each other (one shown, another hidden: the "
+        "shown one was published); no accepted write more, but a placement of a shared write under another parent, "
+        "the kind another helper of this session builds",
+    "round93-comment-after-unwikify-default-op":
+        "no comment of the run is posted on a node after its unwikify: the one-shot unwikify "
+        "(suites/one_shot_calls.py cancelwiki_once) and member's own (suites/contract/unwikified_node.py) are followed "
+        "by reads, a lock and a send to moderation, never by a comment. Closing: a comment the run posts anyway "
+        "moved onto the unwikified node after the unwikify (a history on a shared write, or the history trade "
+        "another helper of this session builds); no read reaches it",
+    "round93-lock-child-space-question-node-names-space":
+        "the run locks no question of a child space: its accepted locks act on the profile's fixtures, the "
+        "accounts' own nodes and the privacy model's answer; the child-space question (found_nodes.child_space_found) "
+        "carries admin's answer and moderator's sent answer only. Closing: one of the run's accepted locks of a "
+        "question placed under the child space, as admin's answer was (blind12); no accepted write more, but a "
+        "placement under another parent, the kind another helper of this session builds",
+}
 
 BLIND_round93, BLIND_round93_MISSED = split_missed(_ALL, _MISSED_REASONS)
