@@ -533,3 +533,7 @@ from . import blind_round91  # noqa: E402
 
 HOOKS.append(Hook("round91", ahead_of_auth=blind_round91.ahead_of_auth, before=blind_round91.before,
                   admitted=blind_round91.admitted, after=blind_round91.after))
+# --- blind round 93 (issue 44): drawn must-rules (seed 20261212) + eight outside kinds, measured blind
+from . import blind_round93  # noqa: E402
+
+HOOKS.append(Hook("round93", before=blind_round93.before, admitted=blind_round93.admitted, after=blind_round93.after))

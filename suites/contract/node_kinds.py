@@ -14,7 +14,7 @@ from qaconform.pytest.support import list_all
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
-_KINDS: dict[str, Callable[[dict[str, Any]], bool]] = {
+KIND_TESTS: dict[str, Callable[[dict[str, Any]], bool]] = {
     "wiki": lambda q: q.get("wiki") is True, "marked": lambda q: q.get("marked") is True,
     "child-space": lambda q: isinstance(q.get("containerIds"), list) and len(q["containerIds"]) > 1}
 """How a question of each of list_access.NODE_KINDS (the same names, in order) shows in the question list (its
@@ -31,7 +31,7 @@ def kind_paths(api: dict[str, ApiClient], profile: Profile, page_size: int) -> d
     with outside_tests():
         questions = list_all(reader, contract_path("listQuestions"), page_size=page_size, max_pages=1)
     out: dict[str, str] = {}
-    for kind, test in _KINDS.items():
+    for kind, test in KIND_TESTS.items():
         found = sorted((q for q in questions if isinstance(q, dict) and str(q.get("id")).isdecimal() and test(q)),
                        key=lambda q: (int(q["id"]) in fixtures, int(q["id"])))
         if found:

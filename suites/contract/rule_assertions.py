@@ -58,7 +58,9 @@ def rules_for_schema_error(error: SchemaError, shape_rule: str, *, is_list: bool
     if field in field_rules:
         return [field_rules[field]]
     if field in DATE_KEYS and not required:
-        return ["SHAPE-DATES-MILLIS"]
+        # round93 (issue 44): a date of the wrong TYPE (a string of digits) is the item's shape too: "default-mode
+        # items are User items", and the schema says integer; an integer that is no millisecond is the date rule's
+        return ["SHAPE-DATES-MILLIS", shape_rule] if error.keyword == "type" else ["SHAPE-DATES-MILLIS"]
     if field == "creationDateFormatted" and not required:
         return ["SHAPE-DATE-FORMATTED"]
     if is_list and top_level and (field in envelope().fields or (error.path == () and not required)):

@@ -35,15 +35,22 @@ import pytest
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
+from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.refusals import ANY_4XX, refused, why_not_refused
+from qaconform.pytest.seed_draws import wiki_node_kind_for_seed
 from qaconform.pytest.support import register_wrongly_created
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.contract, pytest.mark.writes, pytest.mark.refused_writes]  # refusals only
 
-PARENTS = ("answer", "question", "comment")
-"""The kinds of node a comment is posted to ("the question, answer or comment being commented on")."""
+PARENTS = ("answer", "question", "comment", "wiki")
+"""The kinds of node a comment is posted to ("the question, answer or comment being commented on"), and (round93) a
+node in the wiki state."""
+WIKI_STILL = {"an accepted question": ("wiki_answer_id",)}
+"""round93: the profile's wiki fixtures still wiki whatever the run unwikifies, by the seed's drawn wiki node kind
+(seed_draws.WIKI_NODE_KINDS: the one-shot unwikify takes wiki_node_id, wiki_answer_id or accepted_wiki_question_id);
+any other draw leaves both, the accepted question first."""
 OPTIONS = ("none", "wrap", "v1")
 """No option, and each option "accepted by most endpoints"."""
 WRITER = {"COMMENT-BODY-REQUIRED": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": "novice",
@@ -69,6 +76,17 @@ def rows() -> list[Any]:
     return absent + null
 
 
+def _wiki_parent(request: pytest.FixtureRequest, profile: Profile) -> int:
+    """round93: a wiki node of the profile this run leaves wiki (:data:`WIKI_STILL`), or a skip saying why not."""
+    seed = request.config.stash[STATE].seed if STATE in request.config.stash else 0
+    names = WIKI_STILL.get(wiki_node_kind_for_seed(seed), ("accepted_wiki_question_id", "wiki_answer_id"))
+    node = next((n for n in (getattr(profile.fixtures, name, None) for name in names) if n is not None), None)
+    if node is None:
+        skip(SkipKind.CONFIGURATION, "not judged: the profile names no wiki node this run leaves wiki "
+                                     f"({', '.join(names)})")
+    return int(node)
+
+
 def _parent(kind: str, shared_answer: int, question_id: int, comment_of: Callable[[str], Any]) -> int:
     if kind == "answer":
         return shared_answer
@@ -85,11 +103,13 @@ def _parent(kind: str, shared_answer: int, question_id: int, comment_of: Callabl
 @pytest.mark.parametrize(("rule", "parent", "option", "absence"), rows())
 def test_a_stated_comment_refusal_holds_on_every_parent_and_option(
         rule: str, parent: str, option: str, absence: str, api: dict[str, ApiClient], shared_answer: int,
-        question_id: int, comment_of: Callable[[str], Any], profile: Profile, created: Any, run_tag: str) -> None:
+        question_id: int, comment_of: Callable[[str], Any], profile: Profile, created: Any, run_tag: str,
+        request: pytest.FixtureRequest) -> None:
     """One refused POST: the rule's account, to the parent kind, with the option given as ``true`` (a missing body
     left out, or given as null: ``absence``)."""
     writer = WRITER[rule]
-    label = f"{rule} to a{'n' if parent == 'answer' else ''} {parent}" + ("" if option == "none" else f" with {option}")
+    kind = "wiki node" if parent == "wiki" else parent
+    label = f"{rule} to a{'n' if parent == 'answer' else ''} {kind}" + ("" if option == "none" else f" with {option}")
     fields: dict[str, Any] = {}
     if rule != "COMMENT-BODY-REQUIRED":
         if not profile.supports("2.16.0"):
@@ -103,7 +123,8 @@ def test_a_stated_comment_refusal_holds_on_every_parent_and_option(
         fields = {"body": f"comment refusal paths {rule} [{run_tag}] {uuid.uuid4().hex[:8]}", "visibility": lacked}
     elif absence == "null":
         fields = {"body": None}  # round42 (issue 44): the key given, its value JSON null
-    node = _parent(parent, shared_answer, question_id, comment_of)
+    node = (_wiki_parent(request, profile) if parent == "wiki"
+            else _parent(parent, shared_answer, question_id, comment_of))
     params = {} if option == "none" else {option: "true"}
     resp = api[writer].post(contract.path("postComment", nodeId=node), params=params or None, json=fields,
                             operation="postComment")

@@ -79,16 +79,23 @@ error of the request that carries that field as a query parameter (a date years 
 operations beside a past date), so that the field not read shows as another answer."""
 
 
-def _other_objects_as_parameters(case: Case, admin: ApiClient, profile: Profile, fields: dict[str, Any]) -> None:
+def _other_objects_as_parameters(case: Case, admin: ApiClient, profile: Profile, fields: dict[str, Any],
+                                 user_taken: bool = True) -> list[str]:
     """round88: once a target took the user object as a query parameter (JSON text, :func:`_object_as_parameter`),
     it reads objects there: each other object or array field of the job (scheduleDate, operations) is sent as a query
     parameter in its turn, the rest in the JSON body, on a request whose one error is another field. A field not read
     from its parameter answers another refusal (the date years ahead taken for the past, the stated operations for
     invalid ones): "each body field may also be given as a request or query parameter of the same name". Refusals
     only; the time frame's 400 is not judged (a drawn date may meet a frame another job holds, and which check comes
-    first is not stated). Without [safety] destructive only scheduleDate is sent (its operations are the guard)."""
+    first is not stated). Without [safety] destructive only scheduleDate is sent (its operations are the guard).
+
+    round93 (issue 44, round93-gdpr-user-param-beside-json-ignored's kind: one object field not read from its
+    parameter while the others are): with ``user_taken`` False (no stated form of the user object was taken as a
+    parameter) nothing is judged here; the fields whose parameter was read (their one stated refusal answered) are
+    returned, for the caller to judge the user object against them. Returns those names either way."""
     body = {"user": user_of(profile, USER_FORMS[-1]), "scheduleDate": {"formatted": future()},
             "operations": ["qc-not-an-operation"]}
+    read: list[str] = []
     for name, expected in OTHER_OBJECTS.items():
         if name == "operations" and not profile.safety.destructive:
             continue
@@ -98,13 +105,16 @@ def _other_objects_as_parameters(case: Case, admin: ApiClient, profile: Profile,
         resp = send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", QUERY,
                     {**fields, name: json.dumps(rest.pop(name))}, rest, {})
         error = error_of(resp)
-        if (resp.status == 400 and error in (expected, TIME_FRAME)) or off_the_interface(resp):
+        if resp.status == 400 and error == expected:
+            read.append(name)
+        if not user_taken or (resp.status == 400 and error in (expected, TIME_FRAME)) or off_the_interface(resp):
             continue
         fail(["CONV-PARAM-AS-BODY-FIELD-GDPR"], f"{case.label}: a job with {name} as a query parameter (JSON text) and "
                                                  f"the rest in the JSON body, whose one error is another field, got "
                                                  f"{resp.status} {error!r}, not 400 {expected!r}, though the target "
                                                  "took the user object as a query parameter: each body field may also "
                                                  "be given as a request or query parameter of the same name", resp)
+    return read
 
 
 @pytest.fixture(scope="module")
@@ -171,8 +181,15 @@ def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_fo
     forms = {f: user_of(profile, f) for f in USER_FORMS}
     as_param = _object_as_parameter(case, admin, "user", fields, rest,  # closea: the object as a query parameter
                                     forms, "\"Exactly one of username, email, id\"")
-    if as_param:  # round88: the job's other objects as query parameters too, where the user object was taken there
-        _other_objects_as_parameters(case, admin, profile, fields)
+    # round88: the job's other objects as query parameters too, where the user object was taken there; round93: and
+    # where it was not, the user object judged against those the target did read from their parameter
+    read = _other_objects_as_parameters(case, admin, profile, fields, bool(as_param)) if case.form == QUERY else []
+    if read and not as_param:
+        fail(["CONV-PARAM-AS-BODY-FIELD-GDPR"], f"{case.label}: the target read {', '.join(read)} from a query "
+                                                 "parameter (JSON text) beside a JSON body, yet a job with its user "
+                                                 f"object there, by {' or by '.join(forms)}, was not taken (no form "
+                                                 f"answered 400 {PAST_DATE!r}): each body field may also be given as "
+                                                 "a request or query parameter of the same name; user is one")
 
 
 # crossing3 (issue 44): a reassignUser and an operations list in the stated forms, taken in every form of the job's
