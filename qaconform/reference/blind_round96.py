@@ -45,6 +45,8 @@ _READS_BODY = ("round96-gdpr-reassign-param-beside-json-ignored", "round96-gdpr-
 _FUTURE_MS = 5 * 366 * 86_400_000
 """How far past now round96-gdpr-username-user-past-accepted moves a past job (to the next free frame)."""
 _frames = itertools.count(1)
+_OPTIONS = (auth.PRIVATE_TO_OP, auth.PRIVATE_TO_MODS, auth.PRIVATE_TO_GROUPS)
+"""One of these beside Use Private Comments lets a caller post a comment private to recipients (Authentication, 1)."""
 
 
 # --- before: a response instead of the handler's --------------------------------------------------------------
@@ -96,11 +98,11 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
         if faults.is_on("round96-gdpr-username-user-past-accepted"):
             request = _past_unchecked(request, sent_fields(request))
         return request
-    if op == "postComment" and faults.is_on("round96-comment-on-moderated-node-privacy-dropped"):
-        parent = path_node(svc, request)
-        if parent is not None and (parent["in_moderation"] or svc.db.one(
-                "SELECT 1 FROM actions WHERE node_id = ? AND verb = 'sent'", (parent["id"],)) is not None) \
-                and sent_fields(request).get("visibility") == "recipients":
+    if op == "postComment" and faults.is_on("round96-comment-on-moderated-node-privacy-dropped") \
+            and caller.can(auth.USE_PRIVATE_COMMENTS) and any(caller.can(p) for p in _OPTIONS):
+        parent = path_node(svc, request)  # a caller the private comment is allowed to: refusals stay as they are
+        if parent is not None and sent_fields(request).get("visibility") == "recipients" and svc.db.one(
+                "SELECT 1 FROM actions WHERE node_id = ? AND verb = 'sent'", (parent["id"],)) is not None:
             return without_fields(request, ("visibility", "recipients"))
     return request
 
