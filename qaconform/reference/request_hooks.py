@@ -537,3 +537,7 @@ HOOKS.append(Hook("round91", ahead_of_auth=blind_round91.ahead_of_auth, before=b
 from . import blind_round93  # noqa: E402
 
 HOOKS.append(Hook("round93", before=blind_round93.before, admitted=blind_round93.admitted, after=blind_round93.after))
+# --- place25 (issue 44): novice's answer to its own question published in one form; admin's wrapped send of an answer
+from . import place25_hooks  # noqa: E402
+
+HOOKS.append(Hook("place25", before=place25_hooks.before))
