@@ -160,11 +160,10 @@ _MISSED_REASONS: dict[str, str] = {
         "send would then meet a hidden node, which ACTION-UNFAVORITE-PER-USER, -CANCELED and the count after both "
         "read); no send of the run can move there: each carries a path no other has (moderator's of its own answer, "
         "admin's of a locked comment, admin's of member's answer; moderator's of a comment is the thorough run's "
-        "only, draws24), so the send is an accepted write more (none granted this session: the spare writes went to another "
-        "closing). Closing: a "
-        "second favorite fixture node held by two accounts (the interface cannot favorite) that admin sends to "
-        "moderation and then unfavorites while the other still holds it: one accepted write (the send), a trade "
-        "(docs/write-audit.md). --whole-suite: missed too",
+        "only, draws24), so the send is an accepted write more (none granted this session: the spare writes went "
+        "to another closing). Closing: a second favorite fixture node held by two accounts (the interface cannot "
+        "favorite) that admin sends to moderation and then unfavorites while the other still holds it: one accepted "
+        "write (the send), a trade (docs/write-audit.md). --whole-suite: missed too",
     "round92-lock-moderator-comment-under-own-node-refused":
         "no allowed lock of the run is of a comment under the locker's own node: the action matrix draws allowed "
         "locks only where the run's shared writes make them (its lock of a comment is admin's of member's reply, "
