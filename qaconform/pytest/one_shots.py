@@ -18,6 +18,7 @@ from typing import Any
 
 from qaconform.contract import load_contract
 from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.seed_draws import SHARED_OPTION_CARRIERS, shared_call_options_for_seed
 from qaconform.target.client import ApiClient, ApiResponse, TargetError
 from qaconform.target.doctor import Diagnosis
 from qaconform.target.fixture_state import FixtureState, wiki_shown
@@ -105,8 +106,13 @@ def drawn_options(operation: str, index: int, seed: int) -> dict[str, str]:
     member's of their answers, admin's of a comment: 0-3) and sends to moderation (moderator's own answer, admin's
     locked comment, admin's of member's answer, moderator's of novice's comment: 0-3) were all sent bare, so a
     record built on another path when wrap or v1 is given (the stated response is the same) was never read on an
-    accepted call. No write more."""
-    return stated_options(operation) if (index + seed) % 2 == 0 else {}
+    accepted call. No write more.
+
+    place25 (issue 44): which calls carry them is the named seed draw ``shared call options``
+    (qaconform/pytest/seed_draws.py ``shared_call_options_for_seed``: the seed's parity, as before), so a fault on one
+    account's call with an option names the draw and the self-test runs it at a seed that draws it."""
+    carriers = SHARED_OPTION_CARRIERS.index(shared_call_options_for_seed(seed))  # 0: the even calls carry them
+    return stated_options(operation) if index % 2 == carriers else {}
 
 
 SHARED_CALLS: dict[str, tuple[str, ...]] = {

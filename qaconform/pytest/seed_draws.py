@@ -241,6 +241,39 @@ def private_reply_form_for_seed(seed: int) -> str:
     return PRIVATE_REPLY_FORMS[(seed + 2) % len(PRIVATE_REPLY_FORMS)]
 
 
+NOVICE_OWN_QUESTION_FORMS = ("query", "form", "param_wins")
+"""place25 (issue 44, round93-novice-answer-own-question-published's kind: a moderated answer judged under one relation
+only): which of novice's three parameter-form answers goes under novice's OWN question (the fixture question) while
+the other two go under other accounts' questions (qaconform/pytest/found_nodes.py ``novice_answer_parent``,
+placements' rotation ``(index + seed) % 3``, named here so that a fault on one form under one relation runs at a seed
+that draws it). novice's JSON answer stays under its own question; every run puts a form under each relation, and three
+consecutive seeds each form under each. The same three answers; no write more."""
+
+
+def novice_own_question_form_for_seed(seed: int) -> str:
+    """The :data:`NOVICE_OWN_QUESTION_FORMS` entry ``seed`` draws: the form whose rotation index ``i`` gives
+    ``(i + seed) % 3 == 0`` (param_wins at the self-test's own seed, 20260801; form at 20260802, query at
+    20260803)."""
+    return NOVICE_OWN_QUESTION_FORMS[(-seed) % len(NOVICE_OWN_QUESTION_FORMS)]
+
+
+SHARED_OPTION_CARRIERS = ("moderator's send, admin's and member's locks", "admin's send, moderator's lock")
+"""place25 (issue 44, round90-sendtomod-moderator-v1-refused's kind: an allowed call with a stated option by one
+account only): which of the run's shared accepted calls carry every option the description states (wrap, v1) and
+which go bare (qaconform/pytest/one_shots.py ``drawn_options``: the calls of :data:`one_shots.SHARED_CALLS` with an
+even ``index + seed``). Even seeds: moderator's send of its own answer, admin's send of member's answer, admin's and
+member's locks of their answers; odd seeds: admin's send of its locked comment, moderator's lock of its answer (and
+the thorough run's moderator's send of a comment and admin's lock of a comment). Every seed sends one account's
+allowed send and lock with the options, which the late reader of the run's ledger judges (test_readback.py); the
+other account's meets them on the next seed. The same calls; no write more."""
+
+
+def shared_call_options_for_seed(seed: int) -> str:
+    """The :data:`SHARED_OPTION_CARRIERS` entry ``seed`` draws: its parity (odd seeds, the self-test's own 20260801
+    among them, "admin's send, moderator's lock", as every run before place25)."""
+    return SHARED_OPTION_CARRIERS[seed % len(SHARED_OPTION_CARRIERS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
@@ -256,6 +289,8 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "form privacy carrier": (form_privacy_carrier_for_seed, FORM_PRIVACY_CARRIERS),
     "public reply recipient form": (public_reply_recipient_form_for_seed, PUBLIC_REPLY_RECIPIENT_FORMS),
     "private reply form": (private_reply_form_for_seed, PRIVATE_REPLY_FORMS),
+    "novice own-question form": (novice_own_question_form_for_seed, NOVICE_OWN_QUESTION_FORMS),
+    "shared call options": (shared_call_options_for_seed, SHARED_OPTION_CARRIERS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -270,3 +270,7 @@ SESSION18 = SESSION18 + BLIND_round93  # BLIND_round93_MISSED: left out (docs/bl
 from .faults_blind_round96 import BLIND_round96  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round96  # BLIND_round96_MISSED: left out (docs/blind-rounds.md)
+# --- place25 (issue 44): novice's answers judged over relations; which shared call carries the options, drawn
+from .faults_place25 import PLACE25  # noqa: E402
+
+SESSION18 = SESSION18 + PLACE25

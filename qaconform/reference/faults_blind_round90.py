@@ -74,6 +74,7 @@ _ALL: tuple[Fault, ...] = (
         "served: breaks '| 12 Send to moderation | Send already published question to moderation (Moderation "
         "Roles). |' with v1 for moderator only.",
         overrides=(Override(("sendToModeration",), "moderator", Effect.DENY, when=("v1",)),),
+        draws=("shared call options=moderator's send, admin's and member's locks",),  # place25: its send's options
     ),
     Fault(
         "round90-cancelwiki-own-by-comment-recipient", "PERM-CANCELWIKI-OWN",
@@ -133,15 +134,6 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_MISSED_REASONS: dict[str, str] = {
-    "round90-sendtomod-moderator-v1-refused":
-        "moderator's accepted send carries wrap and v1 on even seeds only (one_shots.drawn_options: the shared calls "
-        "alternate between the stated options and none), so the late reader of the run's ledger (test_readback.py "
-        "test_no_action_of_the_run_is_denied_to_a_caller_the_table_lets_in) catches it at seed 20260802, not at the "
-        "self-test's 20260801; options judged the writes' record's send with v1 under PERM-SENDTOMOD too, but naming "
-        "a must-rule moved that observation test's four writes from the observations' share (0 in a default run) "
-        "into the suites' (full), and a default run then held back a suites test: the lead reverted it at the merge "
-        "(twenty-fourth session). Closing: a seed draw of which shared send carries the options, named in draws=",
-}
+_MISSED_REASONS: dict[str, str] = {}
 
 BLIND_round90, BLIND_round90_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -152,13 +152,18 @@ _ALL: tuple[Fault, ...] = (
 _MISSED_REASONS: dict[str, str] = {
     "round92-unfavorite-moderated-node-count-zero":
         "no unfavorite of the run acts on a node in moderation: the profile's one favorite node (favorite_node_id, "
-        "held by admin and member) is unfavorited by admin first, then by member (suites/one_shot_calls.py "
-        "admin_unfavorite_first, unfavorite_once), and never sent to moderation; a send before admin's unfavorite "
-        "would hide the node from member (a node in moderation is not member's to see), whose unfavorite most "
-        "unfavorite rules read. Closing: a second favorite node in the profile (the interface cannot favorite) sent "
-        "to moderation before its holder's unfavorite: one accepted write more (the send), so a trade first "
-        "(docs/write-audit.md): the history kind the budget-trade work of this session takes (a node sent to "
-        "moderation), left to it. --whole-suite: missed too",
+        "held by admin and member) is unfavorited by its two holders in the drawn order (suites/one_shot_calls.py "
+        "admin_unfavorite_first, unfavorite_once) and never sent to moderation. place25 (twenty-fifth session) "
+        "weighed a seed draw and found none at no write more: the fault answers 0 only while another account still "
+        "holds a favorite, so the node must go to moderation before the FIRST of the two unfavorites, and that one "
+        "must be admin's ('admin first': member may not see a node in moderation, and member's unfavorite after the "
+        "send would then meet a hidden node, which ACTION-UNFAVORITE-PER-USER, -CANCELED and the count after both "
+        "read); no send of the run can move there: each carries a path no other has (moderator's of its own answer, "
+        "admin's of a locked comment, admin's of member's answer; moderator's of a comment is the thorough run's "
+        "only, draws24), so the send is an accepted write more (none granted this session: the spare writes went "
+        "to another closing). Closing: a second favorite fixture node held by two accounts (the interface cannot "
+        "favorite) that admin sends to moderation and then unfavorites while the other still holds it: one accepted "
+        "write (the send), a trade (docs/write-audit.md). --whole-suite: missed too",
     "round92-lock-moderator-comment-under-own-node-refused":
         "no allowed lock of the run is of a comment under the locker's own node: the action matrix draws allowed "
         "locks only where the run's shared writes make them (its lock of a comment is admin's of member's reply, "

@@ -162,15 +162,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round93-novice-answer-own-question-published":
-        "every answer of novice goes under the fixture question, which novice wrote (suites/conftest.py answer_in: "
-        "only admin's and member's param_wins answer go elsewhere), so the fault publishes all of them alike; whether "
-        "other accounts see an answer in moderation is not shown (OBS-ANSWER-MODERATION-VISIBILITY), and the answer "
-        "form matrix judges only a form published while novice's JSON answer is not (test_answer_form_matrix.py, "
-        "ANSWER-MODERATION). Closing: one of novice's form answers placed under a question another account wrote "
-        "(found_nodes.members_question) and the forms judged against each other (one shown, another hidden: the "
-        "shown one was published); no accepted write more, but a placement of a shared write under another parent, "
-        "the kind another helper of this session builds",
     "round93-comment-after-unwikify-default-op":
         "no comment of the run is posted on a node after its unwikify: the one-shot unwikify "
         "(suites/one_shot_calls.py cancelwiki_once) and member's own (suites/contract/unwikified_node.py) are followed "

@@ -541,3 +541,7 @@ HOOKS.append(Hook("round93", before=blind_round93.before, admitted=blind_round93
 from . import blind_round96  # noqa: E402
 
 HOOKS.append(Hook("round96", before=blind_round96.before, admitted=blind_round96.admitted, after=blind_round96.after))
+# --- place25 (issue 44): novice's answer to its own question published in one form; admin's wrapped send of an answer
+from . import place25_hooks  # noqa: E402
+
+HOOKS.append(Hook("place25", before=place25_hooks.before))

@@ -16,8 +16,10 @@ Judged per combination (a test whose id names it, ``postAnswer-form-none-moderat
 - ANSWER-MODERATION: novice's answer is created (a 2xx) and in the same state as novice's JSON answer: whether other
   accounts see a moderated answer is not shown (OBS-ANSWER-MODERATION-VISIBILITY), so where member does not see
   novice's JSON answer, member must not see it in another form either (what must not appear is judged at once; the
-  JSON one is read within the settle window first). A target that shows member novice's JSON answer cannot tell the
-  two states apart by reads: not judged, said so;
+  JSON one is read within the settle window first), and (place25) where member sees novice's JSON answer, it must see
+  the other forms' too (read within the settle window): the answers go under novice's own question and under other
+  accounts' questions, so one published under one relation differs from the rest either way. A target that shows
+  member every one of novice's answers cannot tell the two states apart by reads: not judged, said so;
 - ANSWER-BODY-KEPT: the new Node in the 201 holds the text and names the caller; under param_wins never the JSON
   body's (CONV-PARAM-WINS-ANSWER). A moderated answer's response body is not shown: a 2xx without a Node is not
   judged there.
@@ -167,7 +169,8 @@ def test_an_answer_in_every_input_form_by_an_account_without_publish_answer_goes
         return  # created is all the state table says of it; it is the answer the other forms are compared with
     path = contract.path("listUserAnswers", userId=_author_id(user_ids, case.writer))
     if find_listed(api["member"], path, answer) is None:
-        return  # member does not see it: not published
+        _json_answer_shown_alone(case, posted, answer, api, path, answer_in)  # place25 (issue 44)
+        return  # member sees neither: not published
     reference = answer_in(case.writer, JSON)
     if reference.id is None:
         skip(SkipKind.OTHER, f"not judged: {case.writer}'s JSON answer, the one this form is compared with, was not "
@@ -180,6 +183,30 @@ def test_an_answer_in_every_input_form_by_an_account_without_publish_answer_goes
                                f"moderation queue whichever form carries the body; member does not see its JSON answer "
                                f"{reference.id} in GET {path}, yet sees answer {answer} (body {_where(case.form)}): "
                                "it was published", posted.resp)
+
+
+def _json_answer_shown_alone(case: Case, posted: Any, answer: int, api: dict[str, ApiClient], path: str,
+                             answer_in: Callable[[str, str], Any]) -> None:
+    """place25 (issue 44, round93-novice-answer-own-question-published): the comparison the other way round. member
+    does not see this form's answer; where it sees the writer's JSON answer (one read) and this one stays unseen for
+    the settle window, the two are not in the same state, and the one member sees was published: a failure of the
+    same rules. novice's JSON answer goes under its own question and its form answers under its own and other
+    accounts' questions (qaconform/pytest/found_nodes.py ``novice_answer_parent``, seed draw "novice own-question
+    form"), so an answer published under one relation only is met whichever relation it is. Returns where member sees
+    neither (both may be queued)."""
+    reference = answer_in(case.writer, JSON)
+    if reference.id is None or find_listed(api["member"], path, int(reference.id)) is None:
+        return
+    if find_listed(api["member"], path, answer, until=present) is not None:
+        skip(SkipKind.OTHER, f"not judged: member sees {case.writer}'s JSON answer and, after the settle window, this "
+                             "one too: whether other accounts see a moderated answer is not shown "
+                             "(OBS-ANSWER-MODERATION-VISIBILITY), so reads cannot tell the two states apart")
+    fail(list(CREATION_RULES), f"{case.label}: {case.writer} lacks Publish answer, so each of its answers goes to the "
+                               "moderation queue whichever form carries the body and whoever asked the question; "
+                               f"member sees its JSON answer {reference.id} (under question {reference.node}) in GET "
+                               f"{path}, yet not answer {answer} (body {_where(case.form)}, under question "
+                               f"{posted.node}) within the settle window: the two are not in the same state, and the "
+                               "one member sees was published", reference.resp)
 
 
 @pytest.mark.rule("ANSWER-BODY-KEPT")
