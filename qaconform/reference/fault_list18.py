@@ -266,3 +266,7 @@ SESSION18 = SESSION18 + BLIND_round91  # BLIND_round91_MISSED: left out (docs/bl
 from .faults_blind_round93 import BLIND_round93  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round93  # BLIND_round93_MISSED: left out (docs/blind-rounds.md)
+# --- unwiki25 (issue 44): a comment right after an unwikify (the author's private one, its settings, its Location)
+from .faults_unwiki25 import UNWIKI25  # noqa: E402
+
+SESSION18 = SESSION18 + UNWIKI25

@@ -537,3 +537,7 @@ HOOKS.append(Hook("round91", ahead_of_auth=blind_round91.ahead_of_auth, before=b
 from . import blind_round93  # noqa: E402
 
 HOOKS.append(Hook("round93", before=blind_round93.before, admitted=blind_round93.admitted, after=blind_round93.after))
+# --- unwiki25 (issue 44): a comment on a node whose wiki action was canceled before
+from . import unwiki25_hooks  # noqa: E402
+
+HOOKS.append(Hook("unwiki25", before=unwiki25_hooks.before, after=unwiki25_hooks.after))
