@@ -136,7 +136,11 @@ def commented_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiC
             out[writer] = {**_as_json(resp), "value": value}
         return out
 
-    saved = once_per_run(request, profile.base_url, f"comments after cancelwiki {node}", post_all)
+    kept: dict[str, dict[str, Any]] = request.session.stash.setdefault(_COMMENTED, {})
+    key = f"{profile.base_url}|{node}"  # once per process too: once_per_run keeps nothing without xdist workers
+    if key not in kept:
+        kept[key] = once_per_run(request, profile.base_url, f"comments after cancelwiki {node}", post_all)
+    saved = kept[key]
     posted = []
     for writer, option in COMMENTERS:
         got = saved.get(writer, {"held": "not posted"})
@@ -149,6 +153,10 @@ def commented_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiC
                    why_not="admin's send to moderation came before member's unwikify on this seed (wiki20's draw), so "
                            "the comments met a question in moderation: who sees it is not shown" if before else "",
                    comments=tuple(posted))
+
+
+_COMMENTED = pytest.StashKey[dict[str, dict[str, Any]]]()
+"""The session's saved :func:`commented_after_unwikify` comments, by target and node."""
 
 
 LOCKER = "moderator"
