@@ -27,7 +27,7 @@ Histories so far (suites/scenarios/test_comment_after_state.py): the unwikified 
 member_wiki_node_id; suites/contract/unwikified_node.py ``commented_after_unwikify``: novice's plain comment and
 member's private one to moderators, right after member's unwikify and before admin's send) and novice's answer in
 moderation (budget24's ``comment_on_moderated_answer``, no write more). A later history (after a lock) is one more
-row of :func:`history` and its writes.
+name in :data:`HISTORIES`, a branch of the judge's ``_history`` and its writes.
 """
 
 from __future__ import annotations
