@@ -274,3 +274,7 @@ SESSION18 = SESSION18 + BLIND_round96  # BLIND_round96_MISSED: left out (docs/bl
 from .faults_place25 import PLACE25  # noqa: E402
 
 SESSION18 = SESSION18 + PLACE25
+# --- unwiki25 (issue 44): a comment right after an unwikify (the author's private one, its settings, its Location)
+from .faults_unwiki25 import UNWIKI25  # noqa: E402
+
+SESSION18 = SESSION18 + UNWIKI25

@@ -169,12 +169,6 @@ _MISSED_REASONS: dict[str, str] = {
         "'by exactly one of username or id' with no type given to id; the kit takes it as the integer of User.id "
         "(test_gdpr_forms.py sends reassignUser's id as text only at the id edges, where a 5xx is judged); refusing "
         "the digits of an id sent as a JSON string is allowed",
-    "round91-comment-after-unwikify-non-author-403":
-        "a history the run does not make: no account comments on a node after its unwikify (the one-shot "
-        "unwikify's node is sent to moderation (round30) and locked (accept24) afterwards, never commented on); a "
-        "comment by a non-author there is an accepted write more, and the suites' share (83) is full: the kind (a "
-        "write after a state change) is the write-budget trade for histories being built this session (a comment "
-        "on a moderated answer, a wiki node sent to moderation), left for the merge",
 }
 
 BLIND_round91, BLIND_round91_MISSED = split_missed(_ALL, _MISSED_REASONS)

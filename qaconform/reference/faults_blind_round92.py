@@ -172,14 +172,6 @@ _MISSED_REASONS: dict[str, str] = {
         "comment on a reply under admin's own comment (the relation parent_author for the any-node permission), "
         "which moves paths18's reply; or one accepted lock more (a trade). A placement of an existing write: the "
         "kind another helper of this session takes. --whole-suite: missed too",
-    "round92-comment-on-unwikified-node-op":
-        "no comment of the run goes on a node after its unwikify: the one node the run unwikifies as its author "
-        "(member_wiki_node_id, suites/one_shot_calls.py cancelwiki_own_once) is then only sent to moderation "
-        "(suites/contract/unwikified_node.py sent_after_unwikify), and the shared plain comments COMMENT-1 reads "
-        "go on the shared answer. Closing: one shared plain comment (comment_of, a seeded writer) placed on the "
-        "unwikified node after the unwikify and before admin's send, at no write more (a placement of an existing "
-        "write under another parent and a history: the kinds other helpers of this session take). --whole-suite: "
-        "missed too",
 }
 
 BLIND_round92, BLIND_round92_MISSED = split_missed(_ALL, _MISSED_REASONS)

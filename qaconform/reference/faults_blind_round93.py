@@ -162,12 +162,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round93-comment-after-unwikify-default-op":
-        "no comment of the run is posted on a node after its unwikify: the one-shot unwikify "
-        "(suites/one_shot_calls.py cancelwiki_once) and member's own (suites/contract/unwikified_node.py) are followed "
-        "by reads, a lock and a send to moderation, never by a comment. Closing: a comment the run posts anyway "
-        "moved onto the unwikified node after the unwikify (a history on a shared write, or the history trade "
-        "another helper of this session builds); no read reaches it",
     "round93-lock-child-space-question-node-names-space":
         "the run locks no question of a child space: its accepted locks act on the profile's fixtures, the "
         "accounts' own nodes and the privacy model's answer; the child-space question (found_nodes.child_space_found) "

@@ -545,3 +545,7 @@ HOOKS.append(Hook("round96", before=blind_round96.before, admitted=blind_round96
 from . import place25_hooks  # noqa: E402
 
 HOOKS.append(Hook("place25", before=place25_hooks.before))
+# --- unwiki25 (issue 44): a comment on a node whose wiki action was canceled before
+from . import unwiki25_hooks  # noqa: E402
+
+HOOKS.append(Hook("unwiki25", before=unwiki25_hooks.before, after=unwiki25_hooks.after))

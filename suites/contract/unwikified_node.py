@@ -24,13 +24,14 @@ import contextlib
 from typing import Any
 
 import pytest
+from comment_after_state import PLAIN, History, Posted
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest.found_nodes import QUESTION_PAGES
 from qaconform.pytest.one_shots import followers_read, run_seed
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.seed_draws import member_wiki_send_for_seed
-from qaconform.pytest.support import find_listed, once_per_run
+from qaconform.pytest.support import find_listed, once_per_run, post_comment
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
@@ -75,6 +76,7 @@ def _sent(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Pr
         return dict(first), node
 
     def send() -> dict[str, Any]:
+        commented_after_unwikify(request, api, profile, user_ids)  # unwiki25: the comments right after the unwikify
         followers = followers_read(api[SENDER], node)  # before the send: what a followed node is sent as
         sent = _as_json(api[SENDER].put(contract_path("sendToModeration", nodeId=node), operation="sendToModeration"))
         return {**sent, "followers": followers}
@@ -94,6 +96,67 @@ def sent_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiClient
     saved, node = _sent(request, api, profile, user_ids)
     return ApiResponse(saved["status"], saved["headers"], base64.b64decode(saved["content"]), saved["url"],
                        Exchange(**saved["exchange"])), node
+
+
+COMMENTERS = (("novice", PLAIN), ("member", "to_moderators"))
+"""unwiki25 (issue 44): who comments on the unwikified node right after member's unwikify, and with which private
+option (comment_after_state.py, the history "unwikified question"): novice, not the node's author and holding no
+wiki permission, plainly (round91-93: a non-author refused, a plain comment stored "to the original poster"); member,
+its author and unwikifier, to moderators (an option member holds: the author's private thread after the change).
+Two accepted writes of the suites' share (granted by the lead for this history; docs/write-audit.md "unwiki25")."""
+COMMENT_TEXT = "comment after the node's unwikify"
+
+
+def commented_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                             user_ids: dict[str, int]) -> History:
+    """:data:`COMMENTERS`' comments on the unwikified node, once per run and target, made right after member's
+    unwikify: on the seeds drawing the send after the unwikify, :func:`_sent`'s send makes them first (so they meet
+    a published question again: the "(new comment)" row's "a question"); on the seeds drawing the send before it,
+    the node is in moderation when they come (who sees it is not shown: a refusal is not judged). A comment the
+    write budget holds back is kept as held (the others are still sent)."""
+    node = unwikified_node(request, api, profile, user_ids)
+    tag, created = request.getfixturevalue("run_tag"), request.getfixturevalue("created")
+
+    def post_all() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for writer, option in COMMENTERS:
+            value = None if option is PLAIN else getattr(profile.visibility, option)
+            if option is not PLAIN and (value is None or not profile.supports("2.16.0")):
+                out[writer] = {"held": f"the profile names no wire value for {option} (or the target is older than "
+                                       "2.16.0)"}
+                continue
+            budget = ApiClient.write_budget
+            try:
+                with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
+                    resp = post_comment(api[writer], node, tag, created, text=f"{COMMENT_TEXT} by {writer}",
+                                        visibility=value)
+            except pytest.skip.Exception as held:
+                out[writer] = {"held": f"held back: {held}"}
+                continue
+            out[writer] = {**_as_json(resp), "value": value}
+        return out
+
+    kept: dict[str, dict[str, Any]] = request.session.stash.setdefault(_COMMENTED, {})
+    key = f"{profile.base_url}|{node}"  # once per process too: once_per_run keeps nothing without xdist workers
+    if key not in kept:
+        kept[key] = once_per_run(request, profile.base_url, f"comments after cancelwiki {node}", post_all)
+    saved = kept[key]
+    posted = []
+    for writer, option in COMMENTERS:
+        got = saved.get(writer, {"held": "not posted"})
+        resp = None if "held" in got else ApiResponse(got["status"], got["headers"], base64.b64decode(got["content"]),
+                                                      got["url"], Exchange(**got["exchange"]))
+        posted.append(Posted(writer, option, got.get("value"), resp, got.get("held", "")))
+    before = sent_before_unwikify(request)
+    return History("unwikified question", node, "Wikified node (wiki true) | PUT cancelwiki | ... | Not wiki (closed "
+                   "for editing)", stated=not before,
+                   why_not="admin's send to moderation came before member's unwikify on this seed (wiki20's draw), so "
+                           "the comments met a question in moderation: who sees it is not shown" if before else "",
+                   comments=tuple(posted))
+
+
+_COMMENTED = pytest.StashKey[dict[str, dict[str, Any]]]()
+"""The session's saved :func:`commented_after_unwikify` comments, by target and node."""
 
 
 LOCKER = "moderator"

@@ -1,0 +1,90 @@
+"""One model of a comment posted right after a node's state changed (unwiki25, issue 44): the history, what the
+description states of it, and who reads it back.
+
+A state change (an unwikify, a send to moderation, a lock) is one write; the next comment on the node is another, and
+a server may carry the state onto it (round91-93: a non-author's comment refused after an unwikify, a plain comment
+stored "to the original poster"). Each :class:`History` names the node, the change and the comments the run posts
+after it (:class:`Posted`: writer, the private option sent or none, the 201 or refusal); the model says what a quoted
+sentence states of each, whatever the change:
+
+- **who may post it** (:func:`allowed_rule`): the permission table's "1 Post comment" row names no node state
+  ("Comment (Other Standard Roles); ... For visibility and recipients: Use Private Comments plus one of ..."), and the
+  state table's "(new comment)" row takes any "public node or a question". So on a node that is a question or
+  published (:attr:`History.stated`), a refusal (401, 403) of a writer the table lets in fails PERM-COMMENT (plain)
+  or PERM-COMMENT-PRIVATE (an option the writer holds). "Afterwards only the node's author can edit it" (the
+  unwikify's row) speaks of editing the node, not of adding a comment under it. Where the node is in moderation
+  (who sees it is not shown: the variant moderated-hidden-from-author refuses its author too) nothing is judged
+  of a refusal.
+- **its settings** (:func:`settings_rule`): "Without visibility and recipients the comment has full visibility and no
+  recipients, and a later GET returns exactly that" (COMMENT-1); "Both visibility and recipients are returned when a
+  comment is retrieved" (COMMENT-VISIBILITY-RETURNED: the option sent; which recipients an option implies is not
+  shown, so they are not judged). Read at the 201's Location
+  (a question has no comment list) by :data:`READERS_OF` each; a Location not served to a reader judges nothing
+  for that reader (LOCATION-READABLE's, a should).
+- **its Location** ("The Location response header holds the URL of the new comment", COMMENT-201-LOCATION).
+
+Histories so far (suites/scenarios/test_comment_after_state.py): the unwikified question (member's one-shot
+member_wiki_node_id; suites/contract/unwikified_node.py ``commented_after_unwikify``: novice's plain comment and
+member's private one to moderators, right after member's unwikify and before admin's send) and novice's answer in
+moderation (budget24's ``comment_on_moderated_answer``, no write more). A later history (after a lock) is one more
+name in :data:`HISTORIES`, a branch of the judge's ``_history`` and its writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from qaconform.target.client import ApiResponse
+
+HISTORIES = ("unwikified question", "answer in moderation")
+"""The histories the run makes (test ids of suites/scenarios/test_comment_after_state.py)."""
+
+PLAIN = None
+"""A comment's :attr:`Posted.option` when it was sent without visibility and recipients."""
+
+
+@dataclass(frozen=True)
+class Posted:
+    """One comment posted after the change: the writer, the private option sent (a VisibilityOptions field name:
+    ``to_moderators``; :data:`PLAIN` for none), the wire value sent, and the response (None: held back by the write
+    budget, with :attr:`held` saying so)."""
+
+    writer: str
+    option: str | None
+    value: str | None
+    resp: ApiResponse | None
+    held: str = ""
+
+
+@dataclass(frozen=True)
+class History:
+    """A node after one state change, and the comments posted on it right after."""
+
+    name: str
+    node: int
+    change: str
+    """What happened to the node before the comments, in the state table's words."""
+    stated: bool
+    """Whether the state table's "(new comment)" row holds for the node as the comments met it (a published node or
+    a question not in moderation): then a writer the permission table lets in may not be refused."""
+    why_not: str
+    """Why a refusal is not judged, where :attr:`stated` is false."""
+    comments: tuple[Posted, ...]
+
+
+def allowed_rule(posted: Posted) -> str:
+    """The permission rule that lets the writer in: every signed-in account of the profile holds Comment (novice and
+    up: PERM-COMMENT); the private options are posted only by an account holding Use Private Comments and that
+    option (member: to original poster and to moderators; PERM-COMMENT-PRIVATE)."""
+    return "PERM-COMMENT" if posted.option is PLAIN else "PERM-COMMENT-PRIVATE"
+
+
+def settings_rule(posted: Posted) -> str:
+    """The rule a read-back of the comment's settings is judged by."""
+    return "COMMENT-1" if posted.option is PLAIN else "COMMENT-VISIBILITY-RETURNED"
+
+
+READERS_OF = {PLAIN: ("writer", "admin"), "to_moderators": ("writer",)}
+"""Who reads each comment back at its Location: its writer, and for a plain comment (full visibility: "a later GET
+returns exactly that", whoever reads) admin too; a private one by its writer only (whether moderator reads a comment
+"to moderators" at its URL is not shown)."""

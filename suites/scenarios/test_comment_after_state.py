@@ -1,0 +1,138 @@
+"""Every comment the run posts right after a node's state changed, judged by one model (unwiki25, issue 44;
+suites/contract/comment_after_state.py): who may post it, the settings it is read back with, its Location.
+
+Blind rounds 91-93 each wrote a fault on a comment posted after an unwikify (a non-author refused, a plain comment
+stored "to the original poster"), and no comment of the run went on a node after its unwikify. The histories:
+"unwikified question" (novice's plain comment and member's private one to moderators on member_wiki_node_id, right
+after member's unwikify: suites/contract/unwikified_node.py ``commented_after_unwikify``) and "answer in moderation"
+(novice's plain comment on its answer held in moderation: budget24's, no write more; its comment-list read stays
+test_moderated_answer_comment.py's).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from comment_after_state import HISTORIES, PLAIN, READERS_OF, History, Posted, allowed_rule, settings_rule
+from comment_reads import is_full_visibility, location_names_the_new_comment, recipient_ids
+from question_thread import at_location
+from unwikified_node import commented_after_unwikify
+
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
+from qaconform.pytest.support import new_id
+from qaconform.target.client import ApiClient
+from qaconform.target.profile import VisibilityOptions
+
+pytestmark = [pytest.mark.comments, pytest.mark.writes]
+
+
+def _history(name: str, request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Any,
+             user_ids: dict[str, int]) -> History:
+    """The history ``name`` as the run made it (a skip saying why where it was not made)."""
+    if name == "unwikified question":
+        return commented_after_unwikify(request, api, profile, user_ids)
+    sent = request.getfixturevalue("comment_on_moderated_answer")
+    if sent is None:
+        skip(SkipKind.OTHER, "not checked: novice's shared answer (held in moderation) was not created")
+    return History(name, int(sent.node), "Caller has Answer questions but not Publish answer | ... | In the "
+                   "moderation queue", stated=False, why_not="whether an answer in moderation takes comments is not "
+                   "shown (the state table's \"(new comment)\" row names a public node or a question)",
+                   comments=(Posted("novice", PLAIN, None, sent.resp),))
+
+
+def _what(history: History, posted: Posted) -> str:
+    kind = "plain comment" if posted.option is PLAIN else f"comment {posted.option} ({posted.value!r})"
+    return f"{posted.writer}'s {kind} on node {history.node} right after its state change ({history.name}: " \
+           f"{history.change})"
+
+
+def _created(history: History) -> list[Posted]:
+    """The history's comments answered 201 (a 5xx fails CONV-NO-SERVER-ERROR here; held-back or refused ones are
+    the permission test's); a skip naming each where none was created."""
+    created = []
+    for posted in history.comments:
+        if posted.resp is not None and posted.resp.status >= 500:
+            fail(["CONV-NO-SERVER-ERROR"], f"{_what(history, posted)} was answered {posted.resp.status}", posted.resp)
+        if posted.resp is not None and posted.resp.status == 201:
+            created.append(posted)
+    if not created:
+        skip(SkipKind.OTHER, f"not judged: no comment of the history {history.name!r} was created ("
+             + "; ".join(f"{p.writer}: {p.held or p.resp.status if p.resp is not None else p.held}"
+                         for p in history.comments) + ")")
+    return created
+
+
+@pytest.mark.rule("PERM-COMMENT", "PERM-COMMENT-PRIVATE", "CONV-NO-SERVER-ERROR")
+@pytest.mark.parametrize("name", HISTORIES)
+def test_a_caller_the_table_lets_in_may_comment_right_after_a_state_change(
+        name: str, request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Any,
+        user_ids: dict[str, int]) -> None:
+    """'| 1 Post comment | Comment (Other Standard Roles); ... For visibility and recipients: Use Private Comments
+    plus one of ...' names no node state: on a question or a published node (the "(new comment)" row) a writer the
+    table lets in is not refused after the change."""
+    history = _history(name, request, api, profile, user_ids)
+    judged = 0
+    for posted in history.comments:
+        if posted.resp is None:
+            continue  # held back by the write budget, or no wire value for its option
+        if posted.resp.status >= 500:
+            fail(["CONV-NO-SERVER-ERROR"], f"{_what(history, posted)} was answered {posted.resp.status}", posted.resp)
+        if not history.stated:
+            continue
+        judged += 1
+        expect(posted.resp.status not in (401, 403), allowed_rule(posted),
+               f"{_what(history, posted)} was refused {posted.resp.status}: the permission table lets "
+               f"{posted.writer} post it, and no row of the state table closes a question to new comments",
+               posted.resp)
+    if not judged:
+        skip(SkipKind.OTHER, f"not judged: {history.why_not or 'no comment of the history was sent'} ("
+             + "; ".join(f"{p.writer}: {p.held or p.resp.status if p.resp is not None else p.held}"
+                         for p in history.comments) + ")")
+
+
+@pytest.mark.rule("COMMENT-201-LOCATION")
+@pytest.mark.parametrize("name", HISTORIES)
+def test_a_comment_right_after_a_state_change_names_itself_in_its_location(
+        name: str, request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Any,
+        user_ids: dict[str, int]) -> None:
+    """"The Location response header holds the URL of the new comment", whatever the parent went through."""
+    history = _history(name, request, api, profile, user_ids)
+    for posted in _created(history):
+        assert posted.resp is not None
+        location_names_the_new_comment(posted.resp, new_id(posted.resp), _what(history, posted))
+
+
+@pytest.mark.rule("COMMENT-1", "COMMENT-VISIBILITY-RETURNED")
+@pytest.mark.parametrize("name", HISTORIES)
+def test_a_comment_right_after_a_state_change_reads_back_with_the_settings_it_was_sent_with(
+        name: str, request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Any, vis: VisibilityOptions,
+        user_ids: dict[str, int]) -> None:
+    """COMMENT-1 ("Without visibility and recipients the comment has full visibility and no recipients, and a later
+    GET returns exactly that") and COMMENT-VISIBILITY-RETURNED ("Both visibility and recipients are returned when a
+    comment is retrieved"), read at the 201's Location by each of the model's readers; a reader the Location is not
+    served to judges nothing (LOCATION-READABLE's, a should; a node in moderation may be hidden)."""
+    history = _history(name, request, api, profile, user_ids)
+    judged = []
+    for posted in _created(history):
+        assert posted.resp is not None
+        comment = new_id(posted.resp)
+        for reader in READERS_OF[posted.option]:
+            role = posted.writer if reader == "writer" else reader
+            item = at_location(api[role], request, posted.resp)
+            if item is None:
+                continue
+            judged.append(f"{role} read {comment}")
+            if posted.option is PLAIN:
+                ok = is_full_visibility(item.get("visibility"), vis) and not recipient_ids(item)
+                stated = "full visibility and no recipients"
+            else:
+                ok = item.get("visibility") == posted.value  # recipients of an option: not shown
+                stated = f"visibility {posted.value!r}"
+            expect(ok, settings_rule(posted),
+                   f"{_what(history, posted)}: {role} reads comment {comment} back at its Location with visibility "
+                   f"{item.get('visibility')!r} and recipients {item.get('recipients')!r}; it was sent to have "
+                   f"{stated}", posted.resp)
+    if not judged:
+        skip(SkipKind.OTHER, f"not judged: no created comment of the history {history.name!r} was served at its "
+                             "Location to its readers (LOCATION-READABLE's to judge)")
