@@ -266,3 +266,7 @@ SESSION18 = SESSION18 + BLIND_round91  # BLIND_round91_MISSED: left out (docs/bl
 from .faults_blind_round93 import BLIND_round93  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round93  # BLIND_round93_MISSED: left out (docs/blind-rounds.md)
+# --- forms25 (issue 44): recipients given as a request or query parameter or form-encoded, one parameter form each
+from .faults_forms25 import FORMS25  # noqa: E402
+
+SESSION18 = SESSION18 + FORMS25

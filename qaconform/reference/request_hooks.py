@@ -537,3 +537,7 @@ HOOKS.append(Hook("round91", ahead_of_auth=blind_round91.ahead_of_auth, before=b
 from . import blind_round93  # noqa: E402
 
 HOOKS.append(Hook("round93", before=blind_round93.before, admitted=blind_round93.admitted, after=blind_round93.after))
+# --- forms25 (issue 44): recipients as a parameter beside a form-encoded body, in a question's query, form-encoded
+from . import forms25_hooks  # noqa: E402
+
+HOOKS.append(Hook("forms25", before=forms25_hooks.before, admitted=forms25_hooks.admitted))
