@@ -31,8 +31,6 @@ recipients a query parameter; body and visibility in a form-encoded body, recipi
 PARENTS = ("answer", "question")
 """The parent kinds each row is sent under: the run's shared answer and the profile's fixture question."""
 
-FORM_TYPE = "application/x-www-form-urlencoded"
-
 
 def encoded(encoding: str, ids: Sequence[int]) -> list[tuple[str, str]]:
     """The parameter pairs that give ``ids`` as recipients in ``encoding``."""
