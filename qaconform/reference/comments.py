@@ -259,6 +259,9 @@ def _visibility(fields: dict[str, Any]) -> str | None:
 def _recipients(fields: dict[str, Any]) -> list[int]:
     if "recipients" not in fields:
         return []
+    raw = fields["recipients"]
+    if isinstance(raw, str) and raw.strip().startswith(("[", "{")) and variants.is_on("recipients-param-id-list"):
+        raise bad_request("'recipients' as a parameter is a comma-separated list of ids, like 5,7")  # forms25
     value = structured(fields, "recipients")
     if isinstance(value, str):
         value = [v.strip() for v in value.split(",") if v.strip()]

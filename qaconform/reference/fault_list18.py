@@ -278,3 +278,7 @@ SESSION18 = SESSION18 + PLACE25
 from .faults_unwiki25 import UNWIKI25  # noqa: E402
 
 SESSION18 = SESSION18 + UNWIKI25
+# --- forms25 (issue 44): recipients given as a request or query parameter or form-encoded, one parameter form each
+from .faults_forms25 import FORMS25  # noqa: E402
+
+SESSION18 = SESSION18 + FORMS25

@@ -171,11 +171,6 @@ _MISSED_REASONS: dict[str, str] = {
     "round54-issuetypes-v1-plain-names": "a reading the description allows: 'Values and effect of wrap and v1: not "
     "shown.' and for operation 19 'Query parameters and paging of this endpoint: not shown.': the kit judges items "
     "only where neither option is given (list_responses.SHAPE_OPTIONS)",
-    "round54-comment-form-charset-privacy-dropped": "no stated form: recipients, an array of objects, has no "
-    "parameter form shown, so a form-encoded comment private to recipients is not sent (placed_slots.PRIVATE_FORMS); "
-    "the options without recipients (op, mod, group) form-encoded under a charset: forms20 sends the shared option "
-    "comments in every form by seed, and a dropped option fails CONV-PARAM-AS-BODY-FIELD there, not this rule's "
-    "recipients case",
     "round54-gdpr-email-user-jobid-string": "a reading the description allows: 'Success: 201 with {jobId}.' gives "
     "jobId no type (gdpr-job-response.json: integer or string)",
 }

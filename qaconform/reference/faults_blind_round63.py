@@ -131,11 +131,6 @@ _MISSED_REASONS: dict[str, str] = {
         "missing or unknown file, a guard: test_gdpr_kinds.py, job_requests.py, taken_frames.py), and the accepted "
         "jobs are individual ones; a bulk job scheduled is an accepted write more (97 of 100, suites 81 of 82 at "
         "seed 20260801), which no trade pays for here",
-    "round63-comment-form-charset-recipients-dropped":
-        "a form the kit does not send: a private comment's recipients (an array of objects) have no parameter form "
-        "shown, so no recipients comment is form-encoded (placed_slots.PRIVATE_FORMS; round54's "
-        "comment-form-charset-privacy-dropped, the same reading); the private options that need no recipients are "
-        "sent form-encoded under the charset senders' Content-Type already (forms20, paths17)",
 }
 
 BLIND_round63, BLIND_round63_MISSED = split_missed(_ALL + _KINDS, _MISSED_REASONS)

@@ -123,18 +123,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure)."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round83-comment-query-op-recipients-201":
-        "an input form the run never sends: recipients always travel in the JSON body (suites/contract/form_sends.py "
-        "send: 'rest (arrays and objects, which have no parameter form shown) always in a JSON body'), so "
-        "test_input_form_matrix.py's COMMENT-6 query rows put visibility in the query and recipients in the body, "
-        "never both as parameters. 'each body field may also be given as a request or query parameter' covers "
-        "recipients, but the parameter form of an array of objects is not shown: a closing (a COMMENT-6 row with "
-        "recipients as JSON text in the query beside visibility, test_input_form_matrix.py, a refusal: no accepted "
-        "write) must first decide whether a server that does not read an array parameter at all (and so creates a "
-        "comment without recipients) breaks a stated rule; until then record it as an observation. types (twenty-third "
-        "session) left it so: 'On POST endpoints that take a body, each body field may also be given as a request or "
-        "query parameter of the same name' names no encoding of an array of objects as one parameter, so a server "
-        "that reads no recipients parameter is a reading the description allows",
     "round83-second-private-reply-takes-first-recipients":
         "a history the run does not make: the shared thread (suites/public_threads.py) holds ONE private reply under "
         "member's public comment (to moderator), and the privacy model's a_reply_to_a_public_comment (under its "

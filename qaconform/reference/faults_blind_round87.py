@@ -146,10 +146,10 @@ _ALL: tuple[Fault, ...] = (
 
 _MISSED_REASONS: dict[str, str] = {
     "round87-comment-form-charset-privacy-dropped":
-        "a repeat, found after the measure: the path of round54-comment-form-charset-privacy-dropped (left out, "
-        "BLIND_round54_MISSED), whose reason holds: recipients, an array of objects, has no stated parameter form, so "
-        "no form-encoded comment private to recipients is sent, and a dropped option without recipients in a "
-        "form-encoded comment fails CONV-PARAM-AS-BODY-FIELD (forms20), not this rule",
+        "a repeat, found after the measure: the path of round54-comment-form-charset-privacy-dropped, registered by "
+        "forms25 (twenty-fifth session: member's form-encoded private comment, its recipients in the encoding the "
+        "target takes, under the charset draw's Content-Type at seed 20260801); caught there too (forms25's "
+        "measure), kept out as a repeat of a registered path",
     "round87-lock-child-space-question-extra-null":
         "a node kind no accepted lock of the run acts on (the measure: no test naming the rule failed): every allowed "
         "lock of the run acts on a node the run created (the shared answers, a comment) or on a one-shot of the "

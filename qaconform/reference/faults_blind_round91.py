@@ -145,25 +145,11 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure), and the two kind proofs written after it."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round91-comment-recipients-param-beside-json-ignored":
-        "a reading the description leaves open: recipients is an array of objects, whose form as a request "
-        "parameter is not shown, and the kit keeps it in the JSON body (suites/contract/placed_slots.py "
-        "PRIVATE_FORMS, stated_forms.send's json_fields); the fault answers 400 (visibility recipients without the "
-        "recipients it did not read), which is what a server reading arrays in parameters another way (repeated "
-        "keys, a comma list) gives too, so no test can tell the fault from an encoding",
     "round91-lock-accepted-answer-verb-accepted":
         "no lock of the run goes to an accepted answer: accepted answers exist only in the data (no operation "
         "accepts one) and the shared locks (suites/conftest.py LOCKS) act on the run's own answers; a lock of the "
         "data's accepted answer is an accepted write more (the suites' share is full) or a move of a shared lock "
         "whose kind other registered lock faults need, as for round75-lock-marked-question-extra-null",
-    "round91-form-comment-recipients-dropped":
-        "the same reading as round91-comment-recipients-param-beside-json-ignored: an array of objects in a "
-        "form-encoded body has no form shown, and no write of the run sends recipients form-encoded "
-        "(placed_slots.Slot.forms: a private comment is never form-encoded). Closing, if JSON text is taken as the "
-        "encoding (test_gdpr_param_fields.py does for a job's arrays and objects, refusals only): one of member's "
-        "two private slots takes the form-encoded body with recipients as JSON text, judged only when the target "
-        "answers 201 (a 4xx is an encoding it may not read), no accepted write more; a seed-drawn rotation reaches "
-        "it on some seeds only",
     "round91-reassign-string-id-refused":
         "a reading the description allows, as round58-gdpr-user-id-string-refused: reassignUser identifies the user "
         "'by exactly one of username or id' with no type given to id; the kit takes it as the integer of User.id "

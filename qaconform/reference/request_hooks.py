@@ -549,3 +549,7 @@ HOOKS.append(Hook("place25", before=place25_hooks.before))
 from . import unwiki25_hooks  # noqa: E402
 
 HOOKS.append(Hook("unwiki25", before=unwiki25_hooks.before, after=unwiki25_hooks.after))
+# --- forms25 (issue 44): recipients as a parameter beside a form-encoded body, in a question's query, form-encoded
+from . import forms25_hooks  # noqa: E402
+
+HOOKS.append(Hook("forms25", before=forms25_hooks.before, admitted=forms25_hooks.admitted))

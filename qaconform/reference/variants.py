@@ -67,6 +67,10 @@ _ALL: tuple[Variant, ...] = (
        profile={"visibility.to_moderators": "moderators", "visibility.to_own_groups": "groups"}),
     _V("recipients-id-string", "recipients: 'Each item has id (integer or string)'",
        "recipients are returned as [{\"id\": \"5\"}]"),
+    _V("recipients-param-id-list", "recipients as a request or query parameter or a form field: 'each body field may "
+       "also be given as a request or query parameter of the same name' (no encoding of an array of objects shown)",
+       "recipients given as a parameter or a form field is read as a comma-separated id list (5,7) only; JSON "
+       "text there ([{\"id\": 5}]) is a 400 (forms25)"),
     _V("no-private-comments", "'Private comments were introduced in version 2.16.0': an older server",
        "a 2.15 server: comments carry no visibility/recipients and the fields are ignored when posted; its profile "
        "says service_version 2.15.0 and keeps the [visibility] full value a QA lead copies from the example",

@@ -4,6 +4,7 @@ match their Content-Type, Basic authentication, and no server error for anything
 
 from __future__ import annotations
 
+import base64
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -11,13 +12,23 @@ from typing import Any
 
 import pytest
 from listops import Fetch
+from recipient_encodings import ENCODINGS, PARENTS, ROWS, described, encoded
 
 from qaconform import contract
 from qaconform.invariants import is_json_content_type
 from qaconform.pytest import named_reads
-from qaconform.pytest.outcomes import SkipKind, expect, skip
-from qaconform.pytest.support import LOSING_BODY, body_holds, find_listed, new_id, present
-from qaconform.target.client import ApiClient, ApiResponse
+from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
+from qaconform.pytest.refusals import off_the_interface
+from qaconform.pytest.support import (
+    LOSING_BODY,
+    body_holds,
+    find_listed,
+    new_id,
+    once_per_run,
+    present,
+    register_wrongly_created,
+)
+from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile, VisibilityOptions
 
 pytestmark = pytest.mark.contract
@@ -91,40 +102,154 @@ def test_a_comment_body_given_as_parameter_and_in_the_body_is_stored_as_the_para
         f"expected {given_both.param_text!r}\n{resp.describe()}")
 
 
+@dataclass(frozen=True)
+class Learned:
+    """member's comment private to moderator whose every field is a request parameter (recipient_encodings.py):
+    the response the run keeps, the encoding of recipients the target took (None: it took none tried, and the comment
+    went with visibility a query parameter beside recipients in the JSON body, as before forms25), and the encodings
+    it refused first, with their status."""
+
+    resp: ApiResponse
+    encoding: str | None
+    refused: tuple[tuple[str, int], ...]
+
+
+def _as_json(resp: ApiResponse) -> dict[str, Any]:
+    return {"status": resp.status, "headers": resp.headers, "url": resp.url,
+            "content": base64.b64encode(resp.content).decode("ascii"), "exchange": resp.exchange.as_dict()}
+
+
+def _from_json(raw: dict[str, Any]) -> ApiResponse:
+    return ApiResponse(int(raw["status"]), dict(raw["headers"]), base64.b64decode(raw["content"]), str(raw["url"]),
+                       Exchange(**raw["exchange"]))
+
+
+@pytest.fixture(scope="module")
+def recipients_learned(request: pytest.FixtureRequest, member: ApiClient, shared_answer: int, run_tag: str,
+                       vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile) -> Learned | None:
+    """forms25 (issue 44): the recipients encoding the target reads as a request parameter, learned from the one
+    accepted write the visibility-parameter test made before (each encoding a target refuses is a refusal); once per
+    run and target (its writes the suites'). None where the write cannot be made (before 2.16.0, no wire value of
+    recipients, no id of moderator)."""
+    value = vis.recipients
+    if not profile.supports("2.16.0") or value is None or "moderator" not in user_ids:
+        return None
+    path = contract.path("postComment", nodeId=shared_answer)
+    ids = [user_ids["moderator"]]
+
+    def learn() -> dict[str, Any]:
+        refused: list[tuple[str, int]] = []
+        for encoding in ENCODINGS:
+            pairs = [("body", f"visibility recipients, form-encoded [{run_tag}] {random.randrange(10**9)}"),
+                     ("visibility", value), *encoded(encoding, ids)]
+            resp = member.post(path, data=dict(pairs), operation="postComment")  # typed as the charset draw says
+            if not 400 <= resp.status < 500:
+                return {"encoding": encoding, "refused": refused, "resp": _as_json(resp)}
+            refused.append((encoding, resp.status))
+        body = {"body": f"visibility recipients as a parameter [{run_tag}] {random.randrange(10**9)}",
+                "recipients": [{"id": i} for i in ids]}
+        resp = member.post(path, params={"visibility": value}, json=body, operation="postComment")
+        return {"encoding": None, "refused": refused, "resp": _as_json(resp)}
+
+    got = once_per_run(request, profile.base_url, "forms25 recipients encoding", learn)
+    return Learned(_from_json(got["resp"]), got["encoding"], tuple((e, int(s)) for e, s in got["refused"]))
+
+
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD", "VERSION-PRIVATE-COMMENTS-2160", "COMMENT-2")
 @pytest.mark.comments
 @pytest.mark.writes
 @pytest.mark.parametrize("option", ["recipients"])
 def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
-    option: str, member: ApiClient, shared_answer: int, run_tag: str, created: Any, vis: VisibilityOptions,
-    user_ids: dict[str, int], profile: Profile, api: dict[str, ApiClient]
+    option: str, member: ApiClient, shared_answer: int, created: Any, vis: VisibilityOptions,
+    user_ids: dict[str, int], profile: Profile, api: dict[str, ApiClient], recipients_learned: Learned | None
 ) -> None:
-    """visibility is a body field of the comment, so it may be a parameter too, here beside recipients in the body
-    (the parameter form of an array of objects is not shown). The other options as parameters, and a comment's or
-    an answer's body given only as a parameter, are test_stated_forms.py's cases (query and form; one account per
-    form under a write budget, every account under --thorough)."""
+    """visibility is a body field of the comment, so it may be a parameter too: here every field of a comment
+    private to moderator is a form-encoded request parameter, recipients in the first encoding the target takes
+    (forms25: :func:`recipients_learned`, recipient_encodings.py); where it takes none, visibility is a query parameter
+    beside recipients in the JSON body (the parameter form of an array of objects is not shown). The other options as
+    parameters, and a comment's or an answer's body given only as a parameter, are test_stated_forms.py's cases
+    (query and form; one account per form under a write budget, every account under --thorough)."""
     if not profile.supports("2.16.0"):
         skip(SkipKind.CONFIGURATION, f"disabled by configuration: visibility was added in 2.16.0, the target runs "
                                      f"{profile.service_version}")
     value = getattr(vis, option)
-    if value is None:
-        skip(SkipKind.OTHER, f"not checked: the profile's [visibility] names no wire value for {option}")
-    body: dict[str, Any] = {"body": f"visibility {option} as a parameter [{run_tag}] {random.randrange(10**9)}"}
-    if option == "recipients":
-        body["recipients"] = [{"id": user_ids["moderator"]}]
-    resp = member.post(f"node/{shared_answer}/comment.json", params={"visibility": value}, json=body,
-                       operation="postComment")
+    if value is None or recipients_learned is None:
+        skip(SkipKind.OTHER, f"not checked: the profile's [visibility] names no wire value for {option}, or no id "
+                             "of moderator is known")
+    learned = recipients_learned
+    resp = learned.resp
+    how = (f"form-encoded, recipients as {described(learned.encoding)}" if learned.encoding
+           else "as a query parameter, recipients in the JSON body")
+    # forms25: the form-encoded comment's settings are all parameters, so a setting lost is either rule's
+    rules = ["CONV-PARAM-AS-BODY-FIELD", "COMMENT-2"] if learned.encoding else ["CONV-PARAM-AS-BODY-FIELD"]
     expect(resp.status == 201, "CONV-PARAM-AS-BODY-FIELD",
-           f"member (Use Private Comments and the option) gives visibility={value} as a parameter: expected 201", resp)
+           f"member (Use Private Comments and the option) gives visibility={value} {how}: expected 201", resp)
     item = _stored_comment(member, shared_answer, resp, created)
-    expect(item.get("visibility") == value, "CONV-PARAM-AS-BODY-FIELD",
-           "visibility given as a parameter counts like the body field: the comment reads back with visibility "
+    expect(item.get("visibility") == value, rules,
+           f"visibility given {how} counts like the body field: the comment reads back with visibility "
            f"{item.get('visibility')!r}, expected {value!r}", resp)
+    if learned.encoding:  # the recipients it took: "a GET returns the given settings" (COMMENT-2)
+        read = item.get("recipients")
+        got = sorted(str(r.get("id")) for r in read if isinstance(r, dict)) if isinstance(read, list) else read
+        expect(got == [str(user_ids["moderator"])], "COMMENT-2",
+               f"member's comment private to moderator ({how}) reads back with recipients {read!r}: \"a GET returns "
+               "the given settings\"", resp)
     # reads16 (issue 44 item 2): the recipient the body names reads it back (COMMENT-2: "private to those
     # recipients"), and an account it does not name must not see it (the parameter's visibility taken)
     named_reads.judge_each(api, profile, shared_answer, new_id(resp), "member",
-                           {"moderator": "COMMENT-2"}, "CONV-PARAM-AS-BODY-FIELD",
-                           f"member's comment with visibility={value} as a parameter, recipients in the body")
+                           {"moderator": "COMMENT-2"}, "COMMENT-2" if learned.encoding else "CONV-PARAM-AS-BODY-FIELD",
+                           f"member's comment with visibility={value} {how}")
+
+
+@pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD", "COMMENT-6")
+@pytest.mark.comments
+@pytest.mark.writes
+@pytest.mark.refused_writes
+@pytest.mark.parametrize("parent", PARENTS)
+@pytest.mark.parametrize("row", ROWS)
+def test_recipients_in_the_encoding_the_target_reads_count_in_every_parameter_form(
+        row: str, parent: str, member: ApiClient, shared_answer: int, question_id: int, run_tag: str, created: Any,
+        vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile,
+        recipients_learned: Learned | None) -> None:
+    """forms25 (issue 44): "each body field may also be given as a request or query parameter of the same name".
+    The target has shown the encoding of recipients it reads as a request parameter (a form-encoded comment it took,
+    :func:`recipients_learned`); the same parameter in the same encoding counts in the query string alone, beside a
+    JSON body and beside a form-encoded body, on an answer and on a question. Each row names a visibility that is not
+    recipients, so a target that reads the parameter refuses it (comment rule 6: "recipients given while visibility
+    is not recipients gives 400"): no accepted write. A 2xx is a comment taken with recipients unread
+    (CONV-PARAM-AS-BODY-FIELD) or read against rule 6 (COMMENT-6); another 4xx is not judged (said so)."""
+    learned = recipients_learned
+    if learned is None or learned.encoding is None or learned.resp.status != 201:
+        tried = ", ".join(f"{described(e)}: {s}" for e, s in learned.refused) if learned else "none"
+        skip(SkipKind.OTHER, "not judged: the target took recipients in no encoding tried as form-encoded request "
+                             f"parameters ({tried}); the parameter form of an array of objects is not shown")
+    other = profile.visibility.full or vis.to_original_poster
+    if other is None:
+        skip(SkipKind.OTHER, "not checked: the profile names no wire value of a visibility other than recipients")
+    node = shared_answer if parent == "answer" else question_id
+    path = contract.path("postComment", nodeId=node)
+    fields = [("body", f"recipients as a {row} parameter on the {parent} [{run_tag}] {random.randrange(10**9)}"),
+              ("visibility", other)]
+    pairs = encoded(learned.encoding, [user_ids["moderator"]])
+    if row == "query":
+        resp = member.post(path, params=fields + pairs, operation="postComment")
+    elif row == "beside_json":
+        resp = member.post(path, params=pairs, json=dict(fields), operation="postComment")
+    else:
+        resp = member.post(path, params=pairs, data=dict(fields), operation="postComment")
+    register_wrongly_created(resp, created, "member")
+    where = {"query": "every field a query parameter", "beside_json": "as a query parameter beside a JSON body",
+             "beside_form": "as a query parameter beside a form-encoded body"}[row]
+    if resp.status == 400:
+        return
+    if 400 <= resp.status < 500 and not off_the_interface(resp):
+        skip(SkipKind.OTHER, f"not judged: refused with {resp.status}, not rule 6's 400 (a refusal for a reason "
+                             "this row does not judge)")
+    fail(["CONV-PARAM-AS-BODY-FIELD", "COMMENT-6"],
+         f"member's comment on the {parent} {node} with visibility={other!r} and recipients {where}, in the "
+         f"encoding the target took form-encoded ({described(learned.encoding)}): a target that reads the parameter "
+         f"refuses it with 400 (\"recipients given while visibility is not recipients gives 400\"); got "
+         f"{resp.status}", resp)
 
 
 @pytest.mark.rule("CONV-PARAM-WINS-COMMENT")

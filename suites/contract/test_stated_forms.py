@@ -9,7 +9,8 @@ account still writes and the account dimension is the permission tests' (suites/
 - "each body field may also be given as a request or query parameter of the same name": every scalar field of
   both POST operations (a comment's body and visibility, an answer's body) as a query parameter and as a request
   parameter (an ``application/x-www-form-urlencoded`` body); the JSON body is the form every other test sends.
-  Arrays of objects (recipients) have no parameter form shown, so they travel in JSON only.
+  Arrays of objects (recipients) have no parameter form shown, so they travel in JSON only here (the encoding a
+  target reads is learned and held in every parameter form by test_request_conventions.py: forms25).
 - recipients: "Each item has id (integer or string)": both.
 - postAnswer: "other Node fields may be supplied": Node fields beside body, in JSON and (the scalar ones) as
   parameters.

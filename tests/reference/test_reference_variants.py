@@ -164,3 +164,19 @@ def test_the_variants_of_settling_lists_bodies_follower_pages_and_reply_readers_
         assert _new_id(reply) in listed  # reply-readable-by-thread-authors: admin wrote the private parent
         novice = {i["id"] for i in srv.ok("GET", f"/answer/{answer['id']}/comment.json", "novice")["list"]}
         assert _new_id(reply) not in novice and _new_id(private) not in novice
+
+
+def test_the_recipients_id_list_variant_reads_an_id_list_parameter_and_refuses_json_text() -> None:
+    """recipients-param-id-list (forms25): recipients as a form field or query parameter read as an id list only;
+    JSON text there is a 400; in a JSON body the array of objects is read as always."""
+    for srv in start_ref(variants=("recipients-param-id-list",)):
+        path, moderator = f"/node/{srv.fixture_answer_id}/comment.json", srv.user_id("moderator")
+        fields = {"body": "to moderator [t]", "visibility": "recipients"}
+        refused = srv.post(path, "member", data={**fields, "recipients": f'[{{"id": {moderator}}}]'})
+        assert refused.status_code == 400, refused.text
+        taken = srv.post(path, "member", data={**fields, "recipients": str(moderator)})
+        assert taken.status_code == 201 and taken.json()["recipients"] == [{"id": moderator}], taken.text
+        query = srv.post(path, "member", params={**fields, "recipients": f'[{{"id": {moderator}}}]'})
+        assert query.status_code == 400, query.text
+        body = srv.post(path, "member", json={**fields, "recipients": [{"id": moderator}]})
+        assert body.status_code == 201 and body.json()["recipients"] == [{"id": moderator}], body.text
