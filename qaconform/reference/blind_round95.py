@@ -35,7 +35,8 @@ _kept: dict[str, tuple[float, Response]] = {}
 _READS_BODY = ("round95-gdpr-email-passwordless-user-refused", "round95-gdpr-suspend-only-formatted-past-accepted",
                "round95-gdpr-username-user-time-frame-unchecked", "round95-inherited-reply-author-is-parent-author",
                "round95-comment-params-beside-empty-json-object-400",
-               "round95-reply-public-after-unwikify-privacy-dropped")
+               "round95-reply-public-after-unwikify-privacy-dropped",
+               "round95-kind-comment-visibility-param-beside-empty-object-dropped")
 _NEXT_FREE_MS = 3 * 366 * 86_400_000
 """Where the faulty job branches look for a free minute: well past every date the run asks for."""
 _PRIVACY = ("visibility", "recipients")
@@ -91,6 +92,9 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
         parent = path_node(svc, request)
         if parent is not None and parent["type"] in ("question", "answer"):
             return with_query(request, [])
+    if op == "postComment" and faults.is_on("round95-kind-comment-visibility-param-beside-empty-object-dropped") \
+            and kept_json_object(request) == {} and "visibility" in request.query_params:
+        return with_query(request, [(k, v) for k, v in request.query_params.multi_items() if k not in _PRIVACY])
     return request
 
 

@@ -127,8 +127,19 @@ _ALL: tuple[Fault, ...] = (
         "comment under the answer gets their list, the private comment included; lists without pageSize are built "
         "per reader: breaks 'the comment is private to those recipients' in that read order with pageSize only.",
     ),
+    # --- after the measure: a second fault of a closed miss's kind on another path (missed before, caught after)
+    Fault(
+        "round95-kind-comment-visibility-param-beside-empty-object-dropped", "CONV-PARAM-AS-BODY-FIELD",
+        "Kind of round95-comment-params-beside-empty-json-object-400 (parameters beside a JSON object that names none "
+        "of them): a comment whose JSON body is an empty object ({}) and whose visibility comes as a request "
+        "parameter is stored with full visibility (the object binder reads the body parameter, the one it must "
+        "have, and no other); beside no body, or beside a body holding a field, the visibility parameter counts: "
+        "breaks 'On POST endpoints that take a body, each body field may also be given as a request or query "
+        "parameter of the same name.' for visibility beside an empty object only. Written after the measure, to prove "
+        "the closing (missed before it, caught after).",
+    ),
 )
-"""The round's fifteen faults, as written (before the measure)."""
+"""The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
 _MISSED_REASONS: dict[str, str] = {}
 
