@@ -36,7 +36,8 @@ _READS_BODY = ("round95-gdpr-email-passwordless-user-refused", "round95-gdpr-sus
                "round95-gdpr-username-user-time-frame-unchecked", "round95-inherited-reply-author-is-parent-author",
                "round95-comment-params-beside-empty-json-object-400",
                "round95-reply-public-after-unwikify-privacy-dropped",
-               "round95-kind-comment-visibility-param-beside-empty-object-dropped")
+               "round95-kind-comment-visibility-param-beside-empty-object-dropped",
+               "round95-kind-private-reply-to-public-author-is-parent-author")
 _NEXT_FREE_MS = 3 * 366 * 86_400_000
 """Where the faulty job branches look for a free minute: well past every date the run asks for."""
 _PRIVACY = ("visibility", "recipients")
@@ -221,8 +222,11 @@ def _comment(svc: Service, request: Request, caller: Caller, response: Response)
     if parent is None or parent["type"] != "comment":
         return response
     sent = sent_fields(request)
-    if faults.is_on("round95-inherited-reply-author-is-parent-author") and parent["visibility"] != "full" \
-            and parent["author_id"] != caller.id and not any(sent.get(k) not in (None, "") for k in _PRIVACY):
+    inheriting = faults.is_on("round95-inherited-reply-author-is-parent-author") and parent["visibility"] != "full" \
+        and not any(sent.get(k) not in (None, "") for k in _PRIVACY)
+    own_private = faults.is_on("round95-kind-private-reply-to-public-author-is-parent-author") \
+        and parent["visibility"] == "full" and sent.get("visibility") not in (None, "", "full")
+    if (inheriting or own_private) and parent["author_id"] != caller.id:
         row = _new_comment(svc, parent, caller)
         if row is not None:
             with svc.tx("comment") as conn:

@@ -138,6 +138,15 @@ _ALL: tuple[Fault, ...] = (
         "parameter of the same name.' for visibility beside an empty object only. Written after the measure, to prove "
         "the closing (missed before it, caught after).",
     ),
+    Fault(
+        "round95-kind-private-reply-to-public-author-is-parent-author", "AUTH-ACTING-USER",
+        "Kind of round95-inherited-reply-author-is-parent-author (a reply's author copied from the comment it "
+        "answers): a reply that sets its own private visibility under a PUBLIC comment written by another account is "
+        "stored with the public comment's author as its author (the private thread is opened in the parent author's "
+        "name); replies without fields, and comments on questions and answers, name the caller: breaks 'The acting "
+        "user is taken from the credentials.' on that reply only. Written after the measure, to prove the closing "
+        "(missed before it, caught after).",
+    ),
 )
 """The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
