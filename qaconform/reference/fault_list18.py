@@ -282,3 +282,7 @@ SESSION18 = SESSION18 + UNWIKI25
 from .faults_forms25 import FORMS25  # noqa: E402
 
 SESSION18 = SESSION18 + FORMS25
+# --- blind round 95 (issue 44): drawn must-rules (seed 20261213) + eight outside kinds, measured blind
+from .faults_blind_round95 import BLIND_round95  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round95  # BLIND_round95_MISSED: left out (docs/blind-rounds.md)

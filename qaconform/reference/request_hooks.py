@@ -553,3 +553,7 @@ HOOKS.append(Hook("unwiki25", before=unwiki25_hooks.before, after=unwiki25_hooks
 from . import forms25_hooks  # noqa: E402
 
 HOOKS.append(Hook("forms25", before=forms25_hooks.before, admitted=forms25_hooks.admitted))
+# --- blind round 95 (issue 44): drawn must-rules (seed 20261213) + eight outside kinds, measured blind
+from . import blind_round95  # noqa: E402
+
+HOOKS.append(Hook("round95", before=blind_round95.before, admitted=blind_round95.admitted, after=blind_round95.after))
