@@ -266,3 +266,7 @@ SESSION18 = SESSION18 + BLIND_round91  # BLIND_round91_MISSED: left out (docs/bl
 from .faults_blind_round93 import BLIND_round93  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round93  # BLIND_round93_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 94 (issue 44): drawn must-rules (seed 20261213) + eight outside kinds, measured blind
+from .faults_blind_round94 import BLIND_round94  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round94  # BLIND_round94_MISSED: left out (docs/blind-rounds.md)

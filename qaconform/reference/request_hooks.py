@@ -537,3 +537,7 @@ HOOKS.append(Hook("round91", ahead_of_auth=blind_round91.ahead_of_auth, before=b
 from . import blind_round93  # noqa: E402
 
 HOOKS.append(Hook("round93", before=blind_round93.before, admitted=blind_round93.admitted, after=blind_round93.after))
+# --- blind round 94 (issue 44): drawn must-rules (seed 20261213) + eight outside kinds, measured blind
+from . import blind_round94  # noqa: E402
+
+HOOKS.append(Hook("round94", before=blind_round94.before, admitted=blind_round94.admitted, after=blind_round94.after))
