@@ -196,13 +196,19 @@ def _comment(svc: Service, request: Request) -> Request:
 
 # --- after: the handler's response as the broken server serves it ----------------------------------------------
 def _content(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if not faults.is_on("round94-content-enveloped-canceled-action"):
+    iso = faults.is_on("round94-kind-content-actiondate-iso-after-own-cancel")
+    if not (faults.is_on("round94-content-enveloped-canceled-action") or iso):
         return response
     raw = request.path_params.get("user_id", "")
     entries = body_json(response)
     if not raw.isdecimal() or not isinstance(entries, list) or svc.db.one(
             "SELECT 1 FROM actions WHERE user_id = ? AND canceled = 1", (int(raw),)) is None:
         return response
+    if iso:
+        for entry in entries:
+            if isinstance(entry, dict) and isinstance(entry.get("actionDate"), str):
+                entry["actionDate"] = entry["actionDate"].replace(" ", "T", 1).split(".")[0] + "Z"
+        return with_body(response, entries)
     n = len(entries)
     return with_body(response, {"name": "", "sort": "", "page": 1, "pageSize": max(n, 1), "pageCount": 1,
                                 "listCount": n, "totalCount": n, "list": entries})

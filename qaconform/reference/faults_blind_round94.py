@@ -137,8 +137,17 @@ _ALL: tuple[Fault, ...] = (
         "breaks 'the comment is private to those recipients' (its id shown to no one else) in that read order with "
         "pageSize only.",
     ),
+    # --- kind proofs, written after the measure (each missed before its closing, caught after)
+    Fault(
+        "round94-kind-content-actiondate-iso-after-own-cancel", "SHAPE-CONTENT-ACTIONDATE",
+        "Kind proof of round94-content-enveloped-canceled-action (a user's content list after the listed user "
+        "undid an action of its own): the content list of a user who has a CANCELED action of its own gives each "
+        "entry's actionDate in ISO 8601 (2019-01-01T00:37:53Z: the audit pager's serializer); users without one get "
+        "the stated pattern: breaks '| actionDate | string | Pattern YYYY-MM-DD HH:MM:SS.S. |' after the user's "
+        "first unfavorite or unwikify only.",
+    ),
 )
-"""The round's fifteen faults, as written (before the measure)."""
+"""The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
 _MISSED_REASONS: dict[str, str] = {}
 
