@@ -39,7 +39,8 @@ _kept: dict[str, tuple[float, Response]] = {}
 _READS_BODY = ("round94-gdpr-bulk-type-param-no-csv-scheduled", "round94-private-mod-on-moderators-answer-403",
                "round94-novice-comment-with-link-refused", "round94-anonymous-form-comment-accepted",
                "round94-params-comment-string-recipients-dropped", "round94-reassign-both-user-id-string-taken",
-               "round94-comment-after-unwikify-recipients-op-taken")
+               "round94-comment-after-unwikify-recipients-op-taken",
+               "round94-kind-comment-after-unwikify-body-optional")
 _LINK = re.compile(r"<a\s|https?://", re.IGNORECASE)
 """What round94-novice-comment-with-link-refused takes for a link in a comment's body."""
 _STAFF = ("admin", "moderator")
@@ -187,11 +188,21 @@ def _comment(svc: Service, request: Request) -> Request:
         fields = sent_fields(request)
         if "recipients" in fields and _visibility(fields) in ("op", "mod"):
             parent = path_node(svc, request)
-            if parent is not None and not parent["wiki"] and svc.db.one(
-                    "SELECT 1 FROM actions WHERE node_id = ? AND verb = 'wikified' AND canceled = 1",
-                    (parent["id"],)) is not None:
+            if parent is not None and _unwikified(svc, parent):
                 return without_fields(request, ("recipients",))
+    if faults.is_on("round94-kind-comment-after-unwikify-body-optional") \
+            and sent_fields(request).get("body") in (None, ""):
+        parent = path_node(svc, request)
+        if parent is not None and _unwikified(svc, parent):
+            return with_query(request, [*[(k, v) for k, v in request.query_params.multi_items() if k != "body"],
+                                        ("body", "<p></p>")])
     return request
+
+
+def _unwikified(svc: Service, node: Any) -> bool:
+    """Whether ``node`` is no longer wiki and was wiki once (a canceled wiki action on it)."""
+    return not node["wiki"] and svc.db.one("SELECT 1 FROM actions WHERE node_id = ? AND verb = 'wikified' AND "
+                                           "canceled = 1", (node["id"],)) is not None
 
 
 # --- after: the handler's response as the broken server serves it ----------------------------------------------

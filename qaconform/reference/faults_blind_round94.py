@@ -146,6 +146,14 @@ _ALL: tuple[Fault, ...] = (
         "the stated pattern: breaks '| actionDate | string | Pattern YYYY-MM-DD HH:MM:SS.S. |' after the user's "
         "first unfavorite or unwikify only.",
     ),
+    Fault(
+        "round94-kind-comment-after-unwikify-body-optional", "COMMENT-BODY-REQUIRED",
+        "Kind proof of round94-comment-after-unwikify-recipients-op-taken (a comment refusal after a state change): "
+        "a comment without body (the key left out or null) on a node that was UNWIKIFIED earlier (a canceled wiki "
+        "action on it) is created 201 with the editor's empty paragraph as its text (the closed node's legacy "
+        "comment form validates nothing); on nodes never wikified it is refused: breaks 'body (string, the comment "
+        "text, required)' after an unwikify only.",
+    ),
 )
 """The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
