@@ -40,9 +40,11 @@ _READS_BODY = ("round94-gdpr-bulk-type-param-no-csv-scheduled", "round94-private
                "round94-novice-comment-with-link-refused", "round94-anonymous-form-comment-accepted",
                "round94-params-comment-string-recipients-dropped", "round94-reassign-both-user-id-string-taken",
                "round94-comment-after-unwikify-recipients-op-taken",
-               "round94-kind-comment-after-unwikify-body-optional")
+               "round94-kind-comment-after-unwikify-body-optional", "round94-kind-novice-link-comment-link-stripped")
 _LINK = re.compile(r"<a\s|https?://", re.IGNORECASE)
 """What round94-novice-comment-with-link-refused takes for a link in a comment's body."""
+_URL = re.compile(r"https?://[^\s)<\"']+", re.IGNORECASE)
+"""What round94-kind-novice-link-comment-link-stripped takes out of a comment's body."""
 _STAFF = ("admin", "moderator")
 """The roles whose answers round94-private-mod-on-moderators-answer-403 guards against reports to moderators."""
 
@@ -244,7 +246,25 @@ def _questions(svc: Service, request: Request, caller: Caller, response: Respons
     return kept_by_url(_kept, KEPT_S, request, response)
 
 
+def _comment_posted(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    """round94-kind-novice-link-comment-link-stripped: novice's comment stored without its links after its 201."""
+    if not faults.is_on("round94-kind-novice-link-comment-link-stripped") or caller.anonymous \
+            or caller.can(auth.PUBLISH_ANSWER) or not caller.can(auth.COMMENT):
+        return response
+    fields = sent_fields(request)
+    body = fields.get("body")
+    if not (isinstance(body, str) and _LINK.search(body) and _visibility(fields) in (None, "full")):
+        return response
+    row = svc.db.one("SELECT id, body FROM nodes WHERE author_id = ? AND type = 'comment' ORDER BY id DESC LIMIT 1",
+                     (caller.id,))
+    if row is not None:
+        with svc.tx("comment") as conn:
+            conn.execute("UPDATE nodes SET body = ? WHERE id = ?", (_URL.sub("", str(row["body"])), row["id"]))
+    return response
+
+
 _AFTER = {
+    "postComment": _comment_posted,
     "listUserContent": _content,
     "listAnswerComments": _comments,
     "listQuestions": _questions,
