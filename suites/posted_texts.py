@@ -74,12 +74,14 @@ COMMENT_BY_WRITER: dict[str, str] = {
     "admin": "where a < b & c > d, with <b>bold</b> markup",
     "moderator": "over two lines,\nsee https://example.com/qa/notes?topic=install&page=2",
     "member": "in other scripts: réponse naïve, 日本語, ✓",
-    "novice": "as @mention-like text and <em>stressed</em> words over\ntwo lines",
+    "novice": "as @mention-like text and <em>stressed</em> words over\ntwo lines (https://example.com/qa/faq)",
 }
 """writer -> what else its shared plain comment's text carries (HTML-significant characters, markup, a newline, a
 link, non-ASCII), beside :data:`QUOTED`; the comment form matrix judges each, in the form the seed gives the writer,
 wherever it is listed (COMMENT-LISTED, CONV-PARAM-AS-BODY-FIELD, CONV-PARAM-WINS-COMMENT), compared as the text an
-HTML body shows (support.body_text), so an equivalent HTML form of it passes."""
+HTML body shows (support.body_text), so an equivalent HTML form of it passes. blind94 (issue 44): novice's holds a
+link too, as its answers do (:data:`BY_ANSWER`): a server's new-user link limit (a spam filter refusing, or holding,
+the link of an account without Publish answer) met only the moderator's link comment, which no such limit reaches."""
 
 
 BEYOND_ASCII = "déjà vu, 日本語, emoji 😀 𝔘𝔫𝔦"

@@ -286,3 +286,7 @@ SESSION18 = SESSION18 + FORMS25
 from .faults_blind_round95 import BLIND_round95  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round95  # BLIND_round95_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 94 (issue 44): drawn must-rules (seed 20261213) + eight outside kinds, measured blind
+from .faults_blind_round94 import BLIND_round94  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round94  # BLIND_round94_MISSED: left out (docs/blind-rounds.md)

@@ -557,3 +557,7 @@ HOOKS.append(Hook("forms25", before=forms25_hooks.before, admitted=forms25_hooks
 from . import blind_round95  # noqa: E402
 
 HOOKS.append(Hook("round95", before=blind_round95.before, admitted=blind_round95.admitted, after=blind_round95.after))
+# --- blind round 94 (issue 44): drawn must-rules (seed 20261213) + eight outside kinds, measured blind
+from . import blind_round94  # noqa: E402
+
+HOOKS.append(Hook("round94", before=blind_round94.before, admitted=blind_round94.admitted, after=blind_round94.after))

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from unwikified_node import unwikified_node
 
 from qaconform import contract
 from qaconform.pytest.outcomes import SkipKind, fail, skip
@@ -58,6 +59,12 @@ WRITER = {"COMMENT-BODY-REQUIRED": "member", "COMMENT-7-NO-PRIVATE-PERMISSION": 
 """Each refusal's account: novice lacks Use Private Comments, member the option to own groups."""
 ABSENCES = ("absent", "null")
 """round42 (issue 44): the JSON forms of a missing body: the key left out, the key given as null."""
+UNWIKIFIED_RULES = {**WRITER, "COMMENT-6": "member"}
+"""blind94 (issue 44): the rules whose refusal is sent, with no option, to the node after a state change: member's own
+wiki question once member unwikified it (unwikified_node.py, the run's one-shot: no write more), the state in which
+"Afterwards only the node's author can edit it" and a server may answer its comments from another form. COMMENT-6
+("recipients given while visibility is not recipients gives 400.") by member, which holds the option it names, so
+only that rule refuses it: 5 refused requests more."""
 REPLY_TO = "admin"
 """Whose public shared comment the reply rows go under: an account holding every private option, so that a server
 that looks the option's permission up for the parent's author lets the caller in."""
@@ -73,7 +80,11 @@ def rows() -> list[Any]:
     null = [pytest.param(body, parent, option, absence, id=f"{body}-{parent}-{option}-{absence}",
                          marks=pytest.mark.rule(body))
             for absence in ABSENCES[1:] for parent in PARENTS for option in OPTIONS]
-    return absent + null
+    unwikified = [pytest.param(rule, "unwikified", "none", absence, id=f"{rule}-unwikified-none-{absence}",
+                               marks=pytest.mark.rule(rule))
+                  for rule in UNWIKIFIED_RULES for absence in ABSENCES
+                  if absence == "absent" or rule == "COMMENT-BODY-REQUIRED"]
+    return absent + null + unwikified
 
 
 def _wiki_parent(request: pytest.FixtureRequest, profile: Profile) -> int:
@@ -104,40 +115,50 @@ def _parent(kind: str, shared_answer: int, question_id: int, comment_of: Callabl
 def test_a_stated_comment_refusal_holds_on_every_parent_and_option(
         rule: str, parent: str, option: str, absence: str, api: dict[str, ApiClient], shared_answer: int,
         question_id: int, comment_of: Callable[[str], Any], profile: Profile, created: Any, run_tag: str,
-        request: pytest.FixtureRequest) -> None:
+        request: pytest.FixtureRequest, user_ids: dict[str, int]) -> None:
     """One refused POST: the rule's account, to the parent kind, with the option given as ``true`` (a missing body
     left out, or given as null: ``absence``)."""
-    writer = WRITER[rule]
-    kind = "wiki node" if parent == "wiki" else parent
+    writer = UNWIKIFIED_RULES[rule]
+    kind = {"wiki": "wiki node", "unwikified": "node its author unwikified"}.get(parent, parent)
     label = f"{rule} to a{'n' if parent == 'answer' else ''} {kind}" + ("" if option == "none" else f" with {option}")
     fields: dict[str, Any] = {}
     if rule != "COMMENT-BODY-REQUIRED":
         if not profile.supports("2.16.0"):
             skip(SkipKind.CONFIGURATION, f"disabled by configuration: visibility was added in 2.16.0, the target runs "
                                          f"{profile.service_version}")
-        lacked = (profile.visibility.to_original_poster if rule == "COMMENT-7-NO-PRIVATE-PERMISSION"
+        lacked = (profile.visibility.to_original_poster if rule in ("COMMENT-7-NO-PRIVATE-PERMISSION", "COMMENT-6")
                   else profile.visibility.to_own_groups)
         if lacked is None:
             skip(SkipKind.OTHER, f"not judged: {label} needs the wire value of to_own_groups, which the profile's "
                                  "[visibility] does not give")
         fields = {"body": f"comment refusal paths {rule} [{run_tag}] {uuid.uuid4().hex[:8]}", "visibility": lacked}
+        if rule == "COMMENT-6":  # blind94: recipients beside a visibility that is not recipients
+            if "admin" not in user_ids:
+                skip(SkipKind.MISSING_FIXTURE, f"not judged: {label} names admin as a recipient, whose user id is "
+                                               "unknown", fixtures=["accounts.admin.id"])
+            fields["recipients"] = [{"id": user_ids["admin"]}]
     elif absence == "null":
         fields = {"body": None}  # round42 (issue 44): the key given, its value JSON null
     node = (_wiki_parent(request, profile) if parent == "wiki"
+            else unwikified_node(request, api, profile, user_ids) if parent == "unwikified"
             else _parent(parent, shared_answer, question_id, comment_of))
     params = {} if option == "none" else {option: "true"}
     resp = api[writer].post(contract.path("postComment", nodeId=node), params=params or None, json=fields,
                             operation="postComment")
     register_wrongly_created(resp, created, writer)
-    statuses = ANY_4XX if rule == "COMMENT-BODY-REQUIRED" else (403,)
+    statuses = ANY_4XX if rule == "COMMENT-BODY-REQUIRED" else (400,) if rule == "COMMENT-6" else (403,)
+    if parent == "unwikified" and resp.status == 404 and rule != "COMMENT-BODY-REQUIRED":
+        skip(SkipKind.FIXTURE_STATE, f"not judged: {label} answered 404: the node is not shown to {writer} now (the "
+                                     "run may have sent it to moderation; who sees a node in moderation is not shown)")
     if refused(resp, statuses):  # the stated status, answered by the interface itself (refusals.py)
         return
     if option != "none" and refused(resp):
         skip(SkipKind.OTHER, f"not judged: {label} was refused with {resp.status} {resp.text[:120]!r}; what {option} "
                              "does on postComment is not shown, so a refusal of the option itself is no answer here")
-    stated = "a 4xx (\"body ... required\")" if rule == "COMMENT-BODY-REQUIRED" else "403"
+    stated = ("a 4xx (\"body ... required\")" if rule == "COMMENT-BODY-REQUIRED" else "400" if rule == "COMMENT-6"
+              else "403")
     sent = ("no body" if not fields else "body null" if absence == "null" else
-            "visibility " + repr(fields["visibility"]))
+            "visibility " + repr(fields["visibility"]) + (" and recipients" if "recipients" in fields else ""))
     fail([rule], f"{label} by {writer} ({sent}) "
                  f"must be refused with {stated}, whatever node it goes to and whatever option is given; "
                  f"{why_not_refused(resp, statuses)}", resp)
