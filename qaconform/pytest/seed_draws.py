@@ -241,6 +241,24 @@ def private_reply_form_for_seed(seed: int) -> str:
     return PRIVATE_REPLY_FORMS[(seed + 2) % len(PRIVATE_REPLY_FORMS)]
 
 
+LOCKED_COMMENT_PARENTS = ("the writer's own comment", "the locker's own comment")
+"""locks25 (issue 44, round92-lock-moderator-comment-under-own-node-refused's kind: a lock on a relation the run's
+locks never took): the parent of member's reply that admin locks and then sends to moderation (suites/conftest.py
+``locked_comment``, suites/plain_after_private.py ``member_reply``). "the writer's own comment": member's shared plain
+comment, as every run before locks25 (admin stands in no relation to the comment it locks); "the locker's own
+comment": admin's shared plain comment on the same answer, so admin locks (and sends to moderation) ANOTHER
+account's comment whose PARENT admin wrote, the lock the permission table grants through "Lock comments on posts"
+whatever the caller wrote around the node. The same write and the same lock either way; the action matrix reads
+them as the cells of the relation drawn (suites/contract/action_cases.py ``UNDER_LOCKER``), so one per run."""
+
+
+def locked_comment_parent_for_seed(seed: int) -> str:
+    """The :data:`LOCKED_COMMENT_PARENTS` entry ``seed`` draws: ``seed // 5 % 2`` (the writer's own comment at the
+    self-test's own seed, 20260801, as every run before locks25; the locker's from 20260805 to 20260809). Not a power
+    of two: tests/test_wiki_node_kind_wiki20.py checks it takes both values within 128 seeds."""
+    return LOCKED_COMMENT_PARENTS[(seed // 5) % len(LOCKED_COMMENT_PARENTS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
@@ -256,6 +274,7 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "form privacy carrier": (form_privacy_carrier_for_seed, FORM_PRIVACY_CARRIERS),
     "public reply recipient form": (public_reply_recipient_form_for_seed, PUBLIC_REPLY_RECIPIENT_FORMS),
     "private reply form": (private_reply_form_for_seed, PRIVATE_REPLY_FORMS),
+    "locked comment parent": (locked_comment_parent_for_seed, LOCKED_COMMENT_PARENTS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -266,3 +266,7 @@ SESSION18 = SESSION18 + BLIND_round91  # BLIND_round91_MISSED: left out (docs/bl
 from .faults_blind_round93 import BLIND_round93  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round93  # BLIND_round93_MISSED: left out (docs/blind-rounds.md)
+# --- locks25 (issue 44): a lock and a send of a comment under the locker's own node, by a seed-drawn placement
+from .faults_locks25 import LOCKS25  # noqa: E402
+
+SESSION18 = SESSION18 + LOCKS25

@@ -93,6 +93,7 @@ _ALL: tuple[Fault, ...] = (
         "questions of others are locked: "
         "breaks '| 13 Lock | Lock comments on posts; for the caller's own node, Lock comments on own posts "
         "(Moderation Roles). |' for a comment under the caller's node only.",
+        draws=("locked comment parent=the locker's own comment",),  # locks25 (issue 44): the locked reply's parent
     ),
     Fault(
         "round92-answer-param-body-empty-json-400", "CONV-PARAM-AS-BODY-FIELD",
@@ -159,14 +160,6 @@ _MISSED_REASONS: dict[str, str] = {
         "to moderation before its holder's unfavorite: one accepted write more (the send), so a trade first "
         "(docs/write-audit.md): the history kind the budget-trade work of this session takes (a node sent to "
         "moderation), left to it. --whole-suite: missed too",
-    "round92-lock-moderator-comment-under-own-node-refused":
-        "no allowed lock of the run is of a comment under the locker's own node: the action matrix draws allowed "
-        "locks only where the run's shared writes make them (its lock of a comment is admin's of member's reply, "
-        "under member's private comment: suites/conftest.py locked_comment, paths18's history), and refused cells "
-        "cost nothing but say nothing of a caller holding Lock comments on posts. Closing: admin's shared lock of a "
-        "comment on a reply under admin's own comment (the relation parent_author for the any-node permission), "
-        "which moves paths18's reply; or one accepted lock more (a trade). A placement of an existing write: the "
-        "kind another helper of this session takes. --whole-suite: missed too",
     "round92-comment-on-unwikified-node-op":
         "no comment of the run goes on a node after its unwikify: the one node the run unwikifies as its author "
         "(member_wiki_node_id, suites/one_shot_calls.py cancelwiki_own_once) is then only sent to moderation "

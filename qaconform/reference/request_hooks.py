@@ -537,3 +537,7 @@ HOOKS.append(Hook("round91", ahead_of_auth=blind_round91.ahead_of_auth, before=b
 from . import blind_round93  # noqa: E402
 
 HOOKS.append(Hook("round93", before=blind_round93.before, admitted=blind_round93.admitted, after=blind_round93.after))
+# --- locks25 (issue 44): a lock and a send of another's comment under the caller's own node
+from . import locks25_hooks  # noqa: E402
+
+HOOKS.append(Hook("locks25", before=locks25_hooks.before, after=locks25_hooks.after))

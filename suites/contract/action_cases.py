@@ -144,6 +144,8 @@ POOL: tuple[PoolNode, ...] = (
     PoolNode("comment_of:novice", "comment", CREATED, "novice", "member", Q),
     PoolNode("locked_comment", "comment", LOCKED, "member", "member", Q),  # under shared_answer, then sent_to_mod:admin
     PoolNode("sent_to_mod:admin", "comment", MODERATED, "member", "member", Q),  # locked_comment, sent to moderation
+    PoolNode("locked_comment:under_locker", "comment", LOCKED, "member", "admin", Q),  # locks25: the seeds placing
+    PoolNode("sent_to_mod:admin:under_locker", "comment", MODERATED, "member", "admin", Q),  # it under admin's comment
     PoolNode("moderated_comment", "comment", MODERATED, "novice", "member", Q),
     PoolNode("answer_under:member", "answer", CREATED, "moderator", "member", "member"),
     PoolNode("members_question", "question", CREATED, "member", None, None, found=True),
@@ -162,6 +164,21 @@ the kit writes only under its fixtures, its accounts' questions and what the run
 in no relation: the refusals of a lock or a send to moderation of a question the caller did not write, which the fixture
 question (never locked nor sent) cannot give (blindp, issue 44: an own check skipped for questions)."""
 
+UNDER_DRAWN_PARENT = {"locked_comment": "member", "sent_to_mod:admin": "member",
+                      "locked_comment:under_locker": "admin", "sent_to_mod:admin:under_locker": "admin"}
+"""locks25 (issue 44, round92-lock-moderator-comment-under-own-node-refused): pool comments whose parent the run's seed
+draws (seed_draws "locked comment parent": member's reply that admin locks, then sends to moderation, goes under
+member's shared comment or admin's), each key with the parent's author it stands for. Both placements are in the
+pool (``:under_locker``: the same node, read through the key before the colon's write), and the action matrix's
+cells of admin on it are drawn in both relations (none, parent_author: :data:`REUSED`); each run judges the ones the
+run's placement gives and skips the others, saying so (action_scene.Scene.relation_holds)."""
+
+
+def written_key(key: str) -> str:
+    """The shared write a pool key reads (``locked_comment:under_locker`` is ``locked_comment``'s node)."""
+    return key.removesuffix(":under_locker")
+
+
 ASSUMED_QUESTION_AUTHOR = "novice"
 """Who the pool takes the fixture question's author to be when it decides which relations a node gives (member is
 neither its author nor its answers' parent's author); test_action_matrix.py checks it on the target."""
@@ -171,8 +188,10 @@ REUSED: dict[tuple[str, str, str, str, str], str] = {
     (LOCK, "answer", CREATED, "moderator", NONE): "locked_by:moderator",
     (LOCK, "answer", MODERATED, "admin", NONE): "locked_by:admin",
     (LOCK, "comment", CREATED, "admin", NONE): "locked_comment",
+    (LOCK, "comment", CREATED, "admin", PARENT_AUTHOR): "locked_comment",  # locks25: under admin's comment
     (SEND, "answer", CREATED, "moderator", AUTHOR): "sent_to_mod:moderator",
     (SEND, "comment", LOCKED, "admin", NONE): "sent_to_mod:admin",
+    (SEND, "comment", LOCKED, "admin", PARENT_AUTHOR): "sent_to_mod:admin",  # locks25: under admin's comment
     (SEND, "comment", CREATED, "moderator", NONE): "moderated_comment",
     (SEND, "answer", CREATED, "admin", NONE): "answer_sent_to_mod_by_admin",
     (SEND, "question", UNWIKIFIED, "admin", NONE): "sent_after_unwikify",
@@ -466,7 +485,8 @@ def drawn_array(action: str, dims: Dimensions, seed: int, thorough: bool = False
         rows.append(next(r for r in valid if pair in _row_pairs(r)))
     drawn = tuple(dict.fromkeys([*(_case(action, names, r) for r in rows), *_refusals(action, names, valid)]))
     cases = tuple(dict.fromkeys([*drawn, *_refusals(action, names, every_valid),
-                                 *_unwritten(action, names, every_valid), *_added_reused(action, names, every_valid)]))
+                                 *_unwritten(action, names, every_valid), *_added_reused(action, names, every_valid),
+                                 *_drawn_parent(action, names, every_valid)]))
     return ActionMatrix(action, tuple(names), tuple(tuple(c) for c in columns), cases, thorough, len(drawn))
 
 
@@ -501,6 +521,15 @@ def _added_reused(action: str, names: Sequence[str], valid: Iterable[Sequence[st
     draw, which leaves the added values out, must not decide whether its effects are judged."""
     return [case for case in (_case(action, names, r) for r in valid)
             if case.state in ADDED_VALUES and case.reused is not None]
+
+
+def _drawn_parent(action: str, names: Sequence[str], valid: Iterable[Sequence[str]]) -> list[Case]:
+    """Every admissible allowed change reading a write of :data:`UNDER_DRAWN_PARENT`, last (locks25, issue 44): the
+    run judges the relation its seed placed (admin's lock and send of member's reply with no relation, or as the
+    reply's parent's author) and skips the other, so both are drawn whatever the pairwise rows hold; the write is
+    one either way (the same shared lock and send)."""
+    return [case for case in (_case(action, names, r) for r in valid)
+            if case.reused is not None and case.reused in UNDER_DRAWN_PARENT]
 
 
 @dataclass(frozen=True)
