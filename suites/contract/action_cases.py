@@ -465,7 +465,8 @@ def drawn_array(action: str, dims: Dimensions, seed: int, thorough: bool = False
     # the pairwise draw over the values it had before ADDED_VALUES (the same rows, the same ids, the same kept file)
     columns_drawn = [[v for v in c if v not in ADDED_VALUES] for c in columns]
     valid = [row for row in every_valid if not ADDED_VALUES.intersection(row)
-             and not anonymous_found(action, *_order(names, row), thorough)]
+             and not anonymous_found(action, *_order(names, row), thorough)
+             and not placed_only(action, *_order(names, row), thorough)]  # locks25: the same rows as before
 
     def completable(partial: Sequence[str]) -> bool:
         n = len(partial)
@@ -530,6 +531,22 @@ def _drawn_parent(action: str, names: Sequence[str], valid: Iterable[Sequence[st
     one either way (the same shared lock and send)."""
     return [case for case in (_case(action, names, r) for r in valid)
             if case.reused is not None and case.reused in UNDER_DRAWN_PARENT]
+
+
+PLACED_REUSED = frozenset({(LOCK, "comment", CREATED, "admin", PARENT_AUTHOR),
+                           (SEND, "comment", LOCKED, "admin", PARENT_AUTHOR)})
+"""The :data:`REUSED` entries only the locked comment's other placement gives (locks25)."""
+
+
+def placed_only(action: str, kind: str, state: str, role: str, relation: str, thorough: bool = False) -> bool:
+    """Whether the combination is admissible only through the locked comment's placement under the locker's own
+    comment (locks25: a ``:under_locker`` pool node, or :data:`PLACED_REUSED`). Such combinations are left out of
+    the pairwise draw, as :data:`ADDED_VALUES` are, and tried after it (:func:`_unwritten`, :func:`_drawn_parent`):
+    the pairwise rows, their option crossings and their ids stay as they were for every seed."""
+    if changes_node(action, role, relation):
+        return (action, kind, state, role, relation) in PLACED_REUSED
+    node = node_for(action, kind, state, role, relation, thorough)
+    return node is not None and node.key.endswith(":under_locker")
 
 
 @dataclass(frozen=True)
