@@ -1,7 +1,7 @@
 """Planted faults of the kind locks25 closes (issue 44: a lock, or a later action on the locked node, on a relation
 the run's locks never took). The run's one lock of a comment was admin's of member's reply under MEMBER's own comment,
 so a lock (or a send to moderation) by a moderation holder of another account's comment whose PARENT the caller wrote
-was never tried (round92-lock-moderator-comment-under-own-node-refused). Each quotes the sentence it breaks, was
+(or, once locked, unwikified) was never tried (round92-lock-moderator-comment-under-own-node-refused). Each quotes the sentence it breaks, was
 measured missed on the base (``qaconform selftest --fault NAME --no-clean --jobs 1``) and is caught at the seeds
 drawing the placement "locked comment parent=the locker's own comment" (qaconform/pytest/seed_draws.py). Part of the
 registry (fault_list18.py); wired through :mod:`locks25_hooks`.
@@ -30,5 +30,11 @@ LOCKS25: tuple[Fault, ...] = (
           "to moderation by a caller holding it of ANOTHER account's COMMENT whose PARENT the caller wrote is refused "
           "403 (the own-thread branch asks for an own-post permission the table does not have); other comments, "
           "answers and questions are sent",
+          draws=_UNDER_LOCKER),
+    Fault("locks25-cancelwiki-locked-comment-under-own-node-refused", "PERM-CANCELWIKI",
+          "'| 11 Unwikify | Mark as community wiki; for the caller's own node, Convert own posts to community wiki. "
+          "|': an unwikify by a caller holding Mark as community wiki of ANOTHER account's LOCKED COMMENT whose PARENT "
+          "the caller wrote is refused 403 (the own-thread branch asks for the own-post permission on a locked "
+          "node); on other nodes the caller's unwikify is decided by the node's state",
           draws=_UNDER_LOCKER),
 )

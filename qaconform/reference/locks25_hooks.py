@@ -1,5 +1,6 @@
 """Where locks25's faults bite (faults_locks25.py, issue 44): a lock or a send to moderation of ANOTHER account's
-comment whose parent the caller wrote. ``before`` refuses the send, ``after`` changes the lock's record; each checks
+comment whose parent the caller wrote. ``before`` refuses the send (and the unwikify of such a comment once locked),
+``after`` changes the lock's record; each checks
 ``faults.is_on`` first and leaves every other call as it is.
 """
 
@@ -20,6 +21,7 @@ from .service import Service
 NAMES_PARENT = "locks25-lock-comment-under-own-node-names-parent"
 EXTRA_NULL = "locks25-lock-comment-under-own-node-extra-null"
 SEND_REFUSED = "locks25-sendtomod-comment-under-own-node-refused"
+UNWIKIFY_REFUSED = "locks25-cancelwiki-locked-comment-under-own-node-refused"
 
 
 def _under_own_node(svc: Service, request: Request, caller: Caller) -> tuple[Any, Any] | None:
@@ -37,6 +39,10 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
     if op == "sendToModeration" and faults.is_on(SEND_REFUSED) and caller.can(auth.SEND_TO_MODERATION) \
             and _under_own_node(svc, request, caller) is not None:
         return json_response({"errors": {"message": PERMISSION_MESSAGE}}, 403)
+    if op == "cancelWiki" and faults.is_on(UNWIKIFY_REFUSED) and caller.can(auth.MARK_WIKI):
+        found = _under_own_node(svc, request, caller)
+        if found is not None and found[0]["locked"]:
+            return json_response({"errors": {"message": PERMISSION_MESSAGE}}, 403)
     return None
 
 
