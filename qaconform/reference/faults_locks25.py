@@ -1,10 +1,10 @@
 """Planted faults of the kind locks25 closes (issue 44: a lock, or a later action on the locked node, on a relation
 the run's locks never took). The run's one lock of a comment was admin's of member's reply under MEMBER's own comment,
-so a lock (or a send to moderation) by a moderation holder of another account's comment whose PARENT the caller wrote
-(or, once locked, unwikified) was never tried (round92-lock-moderator-comment-under-own-node-refused). Each quotes the sentence it breaks, was
-measured missed on the base (``qaconform selftest --fault NAME --no-clean --jobs 1``) and is caught at the seeds
-drawing the placement "locked comment parent=the locker's own comment" (qaconform/pytest/seed_draws.py). Part of the
-registry (fault_list18.py); wired through :mod:`locks25_hooks`.
+so a lock, a send to moderation or an unwikify by a moderation holder of another account's comment whose PARENT the
+caller wrote was never tried (round92-lock-moderator-comment-under-own-node-refused). Each quotes the sentence it
+breaks, was measured missed on the base (``qaconform selftest --fault NAME --no-clean --jobs 1``) and is caught at the
+seeds drawing the placement "locked comment parent=the locker's own comment" (qaconform/pytest/seed_draws.py).
+Part of the registry (fault_list18.py); wired through :mod:`locks25_hooks`.
 """
 
 from __future__ import annotations
