@@ -531,6 +531,14 @@ def locked_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], qu
 
 
 @pytest.fixture(scope="session")
+def locked_comment_parent(request: pytest.FixtureRequest) -> str:
+    """locks25 (issue 44): who wrote the parent of :func:`locked_comment`'s reply as the run placed it (member, or
+    admin on the seeds drawing "the locker's own comment": plain_after_private.reply_parent), so the action matrix
+    judges admin's lock and send of it under the relation admin holds there."""
+    return plain_after_private.reply_parent(request)[1]
+
+
+@pytest.fixture(scope="session")
 def moderated_comment(request: pytest.FixtureRequest, api: dict[str, ApiClient], question_id: int, run_tag: str,
                       created: Any, profile: Profile) -> SharedWrite:
     """moderator sends a new plain comment of novice's (under :func:`shared_answer`) to moderation, once per run: the

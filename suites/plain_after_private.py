@@ -15,6 +15,11 @@ have posted it long before), so the pair is posted together whichever is asked f
 to_moderators comment (:data:`REPLY_AFTER_PRIVATE`) is followed at once by member's reply that admin locks
 (suites/conftest.py ``locked_comment``: :func:`member_reply`), and asking for that reply first posts the private
 comment first. Order only: the same writes, read by the same tests.
+
+locks25 (issue 44, round92-lock-moderator-comment-under-own-node-refused): the reply's parent is drawn by the run's
+seed (seed_draws "locked comment parent"): member's shared plain comment, or admin's, so that admin's lock of the reply
+(and its send to moderation) acts on another account's comment whose parent admin wrote on the seeds drawing it
+(:func:`reply_parent`). The same writes either way; the action matrix reads the relation the run placed.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from collections.abc import Callable
 
 import pytest
 
+from qaconform.pytest.one_shots import run_seed
+from qaconform.pytest.seed_draws import LOCKED_COMMENT_PARENTS, locked_comment_parent_for_seed
 from qaconform.pytest.support import post_comment_in
 from qaconform.target.client import ApiResponse
 
@@ -56,7 +63,7 @@ def reply_follows(request: pytest.FixtureRequest, role: str, option: str,
     if (role, option) != REPLY_AFTER_PRIVATE:
         return post_private()
     with contextlib.suppress(pytest.skip.Exception):
-        request.getfixturevalue("comment_of")(role)  # the reply's parent, before the private comment
+        reply_parent(request)  # the reply's parent (its comment_of), before the private comment
     resp = post_private()
     if 200 <= resp.status < 300:
         member_reply(request)
@@ -71,14 +78,33 @@ def reply_after_private(request: pytest.FixtureRequest) -> ApiResponse:
     return member_reply(request)
 
 
-def member_reply(request: pytest.FixtureRequest) -> ApiResponse:
-    """member's reply without privacy fields to its shared plain comment (``comment_of``, else a comment on the shared
-    answer), in the form the seed draws for the slot (placed_forms), once per run: the comment admin locks and sends
-    to moderation (suites/conftest.py ``locked_comment``)."""
+LOCKER = "admin"
+"""Who locks member's reply and sends it to moderation (suites/conftest.py ``locked_comment``, ``sent_to_mod_by``)."""
+
+
+def reply_parent(request: pytest.FixtureRequest) -> tuple[int, str]:
+    """(the node :func:`member_reply` goes under, the account that wrote it): the shared plain comment
+    (``comment_of``) of the writer the seed draws (``LOCKED_COMMENT_PARENTS``: member's own, or the locker's, admin's),
+    when a 201 under the shared answer; else member's when that one is; else the shared answer (member's). Once per
+    run as the comments are, so every worker and every reader (the action matrix's relations) gets the same."""
     fixture = request.getfixturevalue
-    api, profile, shared_answer = fixture("api"), fixture("profile"), int(fixture("shared_answer"))
-    plain = fixture("comment_of")("member")
-    parent = plain.id if plain.resp.status == 201 and plain.node == shared_answer and plain.id else shared_answer
+    shared_answer = int(fixture("shared_answer"))
+    drawn = locked_comment_parent_for_seed(run_seed(request.config))
+    writers = (LOCKER, "member") if drawn == LOCKED_COMMENT_PARENTS[1] else ("member",)
+    for writer in writers:
+        plain = fixture("comment_of")(writer)
+        if plain.resp.status == 201 and plain.node == shared_answer and plain.id:
+            return int(plain.id), writer
+    return shared_answer, "member"
+
+
+def member_reply(request: pytest.FixtureRequest) -> ApiResponse:
+    """member's reply without privacy fields to the shared plain comment :func:`reply_parent` names (member's own, or
+    admin's on the seeds drawing it), in the form the seed draws for the slot (placed_forms), once per run: the
+    comment admin locks and sends to moderation (suites/conftest.py ``locked_comment``)."""
+    fixture = request.getfixturevalue
+    api, profile = fixture("api"), fixture("profile")
+    parent, _writer = reply_parent(request)
     run_tag, created = fixture("run_tag"), fixture("created")
     return placed_forms.placed(request, profile, "locked_comment", "comment to send to moderation by admin",
                                lambda form: post_comment_in(api["member"], parent, run_tag, created,

@@ -10,6 +10,7 @@ combination whose allowed call changes a node nobody pays for would spend the su
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from itertools import product
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from action_cases import (
     CHANGES_NODE,
     FAVORITE,
     LOCK,
+    LOCKED,
     NONE,
     POOL,
     QUESTION_LOCKED,
@@ -26,6 +28,7 @@ from action_cases import (
     REUSED_NODES,
     SEND,
     THOROUGH_ONLY,
+    UNDER_DRAWN_PARENT,
     UNWIKIFIED,
     WIKI,
     Case,
@@ -38,6 +41,7 @@ from action_cases import (
     option_cases,
     relations,
     writes_of,
+    written_key,
 )
 
 from qaconform.contract import load_contract
@@ -174,7 +178,25 @@ def test_no_question_is_locked_or_sent_to_moderation_and_reused_writes_are_allow
         assert Case(action, role, relation, kind, state).state_stated, "the state table states the reused answer"
         assert admissible(action, kind, state, role, relation, True)
         assert admissible(action, kind, state, role, relation, False) == (key not in THOROUGH_ONLY)
-        assert fits(REUSED_NODES[key], role, relation), key
+        node = REUSED_NODES[key]  # locks25: a drawn parent gives the relation under one of its placements
+        placements = {node.parent_author, *(UNDER_DRAWN_PARENT.values() if key in UNDER_DRAWN_PARENT else ())}
+        assert any(fits(replace(node, parent_author=p), role, relation) for p in placements), key
+
+
+def test_the_locked_comment_is_drawn_in_both_relations_of_its_drawn_parent() -> None:
+    """locks25 (issue 44): admin's lock of member's reply, and its send of the locked reply to moderation, are cells
+    of admin with no relation (the reply under member's comment) and as its parent's author (under admin's), each
+    reading the same shared write; the pool holds the locked and moderated reply under either parent."""
+    dims = load_contract().dimensions
+    for action, state in ((LOCK, "created"), (SEND, "locked")):
+        for relation in (NONE, "parent_author"):
+            assert REUSED[(action, "comment", state, "admin", relation)] in ("locked_comment", "sent_to_mod:admin")
+            for seed in (20260801, 20260805):
+                labels = {c.label for c in array(action, dims, seed).cases}
+                assert Case(action, "admin", relation, "comment", state).label in labels, (action, relation, seed)
+    assert {written_key(k) for k in UNDER_DRAWN_PARENT} == {"locked_comment", "sent_to_mod:admin"}
+    assert node_for(WIKI, "comment", LOCKED, "admin", "parent_author").key == "locked_comment:under_locker"
+    assert node_for(WIKI, "comment", LOCKED, "admin", NONE).key == "locked_comment"
 
 
 def test_a_rule_that_declares_actions_is_crossed_over_their_dimensions() -> None:

@@ -40,14 +40,15 @@ def test_the_selftest_seed_and_every_earlier_draw_keep_the_question() -> None:
 
 
 _THIRDS = ("options answer writer", "question option", "form privacy carrier", "public reply recipient form",
-           "private reply form", "novice own-question form")
+           "private reply form", "novice own-question form", "locked comment parent")
 """forms20's draw by ``seed % 3`` and round64's by ``seed // 3 % 2``: their periods are not powers of two, so they are
 left out of the combinations counted here (tests/test_option_forms_forms20.py checks the writer; the question option
 is checked below against every value of every other dimension). types' form privacy carrier (``seed // 6 % 2``) and
 close2's public reply recipient form (``seed // 12 % 2``), twenty-third session, are left out for the same reason;
 placements' private reply form (``(seed + 2) % 3``), twenty-fourth session, too, and place25's novice own-question
 form (``-seed % 3``); place25's shared call options is the seed's parity, counted (it moves with the unfavorite
-order); each is checked below to take every
+order), and locks25's locked comment parent (``seed // 5 % 2``), twenty-fifth session; each is checked below to
+take every
 value within the same 128 seeds."""
 
 

@@ -274,6 +274,24 @@ def shared_call_options_for_seed(seed: int) -> str:
     return SHARED_OPTION_CARRIERS[seed % len(SHARED_OPTION_CARRIERS)]
 
 
+LOCKED_COMMENT_PARENTS = ("the writer's own comment", "the locker's own comment")
+"""locks25 (issue 44, round92-lock-moderator-comment-under-own-node-refused's kind: a lock on a relation the run's
+locks never took): the parent of member's reply that admin locks and then sends to moderation (suites/conftest.py
+``locked_comment``, suites/plain_after_private.py ``member_reply``). "the writer's own comment": member's shared plain
+comment, as every run before locks25 (admin stands in no relation to the comment it locks); "the locker's own
+comment": admin's shared plain comment on the same answer, so admin locks (and sends to moderation) ANOTHER
+account's comment whose PARENT admin wrote, the lock the permission table grants through "Lock comments on posts"
+whatever the caller wrote around the node. The same write and the same lock either way; the action matrix reads
+them as the cells of the relation drawn (suites/contract/action_cases.py ``UNDER_LOCKER``), so one per run."""
+
+
+def locked_comment_parent_for_seed(seed: int) -> str:
+    """The :data:`LOCKED_COMMENT_PARENTS` entry ``seed`` draws: ``seed // 5 % 2`` (the writer's own comment at the
+    self-test's own seed, 20260801, as every run before locks25; the locker's from 20260805 to 20260809). Not a power
+    of two: tests/test_wiki_node_kind_wiki20.py checks it takes both values within 128 seeds."""
+    return LOCKED_COMMENT_PARENTS[(seed // 5) % len(LOCKED_COMMENT_PARENTS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
@@ -291,6 +309,7 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "private reply form": (private_reply_form_for_seed, PRIVATE_REPLY_FORMS),
     "novice own-question form": (novice_own_question_form_for_seed, NOVICE_OWN_QUESTION_FORMS),
     "shared call options": (shared_call_options_for_seed, SHARED_OPTION_CARRIERS),
+    "locked comment parent": (locked_comment_parent_for_seed, LOCKED_COMMENT_PARENTS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -290,3 +290,7 @@ SESSION18 = SESSION18 + BLIND_round95  # BLIND_round95_MISSED: left out (docs/bl
 from .faults_blind_round94 import BLIND_round94  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round94  # BLIND_round94_MISSED: left out (docs/blind-rounds.md)
+# --- locks25 (issue 44): a lock and a send of a comment under the locker's own node, by a seed-drawn placement
+from .faults_locks25 import LOCKS25  # noqa: E402
+
+SESSION18 = SESSION18 + LOCKS25

@@ -149,7 +149,12 @@ _MISSED_REASONS: dict[str, str] = {
         "no lock of the run goes to an accepted answer: accepted answers exist only in the data (no operation "
         "accepts one) and the shared locks (suites/conftest.py LOCKS) act on the run's own answers; a lock of the "
         "data's accepted answer is an accepted write more (the suites' share is full) or a move of a shared lock "
-        "whose kind other registered lock faults need, as for round75-lock-marked-question-extra-null",
+        "whose kind other registered lock faults need, as for round75-lock-marked-question-extra-null. locks25 "
+        "(twenty-fifth session) found no placement: the run may lock only what it created and the profile's "
+        "one-shot fixtures, and none of those is an accepted answer. Closing: a one-shot fixture, a fourth wiki "
+        "node kind 'an accepted answer' (an optional profile fixture the doctor checks, as wiki_answer_id and "
+        "accepted_wiki_question_id are), which the drawn unwikifier's lock before its unwikify "
+        "(suites/one_shot_calls.py wiki_locked_first) would meet on the seeds drawing it, at no write more",
     "round91-reassign-string-id-refused":
         "a reading the description allows, as round58-gdpr-user-id-string-refused: reassignUser identifies the user "
         "'by exactly one of username or id' with no type given to id; the kit takes it as the integer of User.id "

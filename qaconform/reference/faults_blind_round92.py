@@ -93,6 +93,7 @@ _ALL: tuple[Fault, ...] = (
         "questions of others are locked: "
         "breaks '| 13 Lock | Lock comments on posts; for the caller's own node, Lock comments on own posts "
         "(Moderation Roles). |' for a comment under the caller's node only.",
+        draws=("locked comment parent=the locker's own comment",),  # locks25 (issue 44): the locked reply's parent
     ),
     Fault(
         "round92-answer-param-body-empty-json-400", "CONV-PARAM-AS-BODY-FIELD",
@@ -164,14 +165,6 @@ _MISSED_REASONS: dict[str, str] = {
         "to another closing). Closing: a second favorite fixture node held by two accounts (the interface cannot "
         "favorite) that admin sends to moderation and then unfavorites while the other still holds it: one accepted "
         "write (the send), a trade (docs/write-audit.md). --whole-suite: missed too",
-    "round92-lock-moderator-comment-under-own-node-refused":
-        "no allowed lock of the run is of a comment under the locker's own node: the action matrix draws allowed "
-        "locks only where the run's shared writes make them (its lock of a comment is admin's of member's reply, "
-        "under member's private comment: suites/conftest.py locked_comment, paths18's history), and refused cells "
-        "cost nothing but say nothing of a caller holding Lock comments on posts. Closing: admin's shared lock of a "
-        "comment on a reply under admin's own comment (the relation parent_author for the any-node permission), "
-        "which moves paths18's reply; or one accepted lock more (a trade). A placement of an existing write: the "
-        "kind another helper of this session takes. --whole-suite: missed too",
 }
 
 BLIND_round92, BLIND_round92_MISSED = split_missed(_ALL, _MISSED_REASONS)

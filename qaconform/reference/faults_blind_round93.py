@@ -167,7 +167,12 @@ _MISSED_REASONS: dict[str, str] = {
         "accounts' own nodes and the privacy model's answer; the child-space question (found_nodes.child_space_found) "
         "carries admin's answer and moderator's sent answer only. Closing: one of the run's accepted locks of a "
         "question placed under the child space, as admin's answer was (blind12); no accepted write more, but a "
-        "placement under another parent, the kind another helper of this session builds",
+        "placement under another parent, the kind another helper of this session builds. locks25 (twenty-fifth "
+        "session): the run locks questions only among the profile's one-shot wiki questions (wiki_locked_first, "
+        "locked_after_unwikify), none in a child space on the reference; the found child-space question is an "
+        "account's node the run did not create (no lock allowed), and the one fixture question in a child space, "
+        "favorite_node_id, is locked by no call of the run: a lock of it after its unfavorites is an accepted write "
+        "more (a trade), or a profile whose one-shot wiki question sits in a child space",
 }
 
 BLIND_round93, BLIND_round93_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -60,7 +60,10 @@ COMBOS: tuple[Fault, ...] = (
        "holds on every kind of node; its own answers and questions, and others' comments, are judged right)"),
     _F("combos-cancelwiki-admin-others-moderated-comment-refused", "PERM-CANCELWIKI",
        "admin's unwikify of ANOTHER's COMMENT IN MODERATION is refused with 403 (Mark as community wiki holds on "
-       "every node; answers in moderation and published comments are judged right)"),
+       "every node; answers in moderation and published comments are judged right)",
+       # locks25: the one moderated comment where admin stands in no relation is the locked reply under member's own
+       # comment; on the seeds placing it under admin's, admin is its parent's author (measured missed at 20260805)
+       draws=("locked comment parent=the writer's own comment",)),
     _F("combos-unfavorite-moderator-others-moderated-answer-refused", "PERM-UNFAVORITE",
        "moderator's unfavorite of ANOTHER's ANSWER IN MODERATION is refused with 403 (Mark as favorite holds on "
        "every node the caller sees; its own, comments in moderation and published answers are judged right)"),

@@ -561,3 +561,7 @@ HOOKS.append(Hook("round95", before=blind_round95.before, admitted=blind_round95
 from . import blind_round94  # noqa: E402
 
 HOOKS.append(Hook("round94", before=blind_round94.before, admitted=blind_round94.admitted, after=blind_round94.after))
+# --- locks25 (issue 44): a lock and a send of another's comment under the caller's own node
+from . import locks25_hooks  # noqa: E402
+
+HOOKS.append(Hook("locks25", before=locks25_hooks.before, after=locks25_hooks.after))

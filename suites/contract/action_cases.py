@@ -144,6 +144,8 @@ POOL: tuple[PoolNode, ...] = (
     PoolNode("comment_of:novice", "comment", CREATED, "novice", "member", Q),
     PoolNode("locked_comment", "comment", LOCKED, "member", "member", Q),  # under shared_answer, then sent_to_mod:admin
     PoolNode("sent_to_mod:admin", "comment", MODERATED, "member", "member", Q),  # locked_comment, sent to moderation
+    PoolNode("locked_comment:under_locker", "comment", LOCKED, "member", "admin", Q),  # locks25: the seeds placing
+    PoolNode("sent_to_mod:admin:under_locker", "comment", MODERATED, "member", "admin", Q),  # it under admin's comment
     PoolNode("moderated_comment", "comment", MODERATED, "novice", "member", Q),
     PoolNode("answer_under:member", "answer", CREATED, "moderator", "member", "member"),
     PoolNode("members_question", "question", CREATED, "member", None, None, found=True),
@@ -162,6 +164,21 @@ the kit writes only under its fixtures, its accounts' questions and what the run
 in no relation: the refusals of a lock or a send to moderation of a question the caller did not write, which the fixture
 question (never locked nor sent) cannot give (blindp, issue 44: an own check skipped for questions)."""
 
+UNDER_DRAWN_PARENT = {"locked_comment": "member", "sent_to_mod:admin": "member",
+                      "locked_comment:under_locker": "admin", "sent_to_mod:admin:under_locker": "admin"}
+"""locks25 (issue 44, round92-lock-moderator-comment-under-own-node-refused): pool comments whose parent the run's seed
+draws (seed_draws "locked comment parent": member's reply that admin locks, then sends to moderation, goes under
+member's shared comment or admin's), each key with the parent's author it stands for. Both placements are in the
+pool (``:under_locker``: the same node, read through the key before the colon's write), and the action matrix's
+cells of admin on it are drawn in both relations (none, parent_author: :data:`REUSED`); each run judges the ones the
+run's placement gives and skips the others, saying so (action_scene.Scene.relation_holds)."""
+
+
+def written_key(key: str) -> str:
+    """The shared write a pool key reads (``locked_comment:under_locker`` is ``locked_comment``'s node)."""
+    return key.removesuffix(":under_locker")
+
+
 ASSUMED_QUESTION_AUTHOR = "novice"
 """Who the pool takes the fixture question's author to be when it decides which relations a node gives (member is
 neither its author nor its answers' parent's author); test_action_matrix.py checks it on the target."""
@@ -171,8 +188,10 @@ REUSED: dict[tuple[str, str, str, str, str], str] = {
     (LOCK, "answer", CREATED, "moderator", NONE): "locked_by:moderator",
     (LOCK, "answer", MODERATED, "admin", NONE): "locked_by:admin",
     (LOCK, "comment", CREATED, "admin", NONE): "locked_comment",
+    (LOCK, "comment", CREATED, "admin", PARENT_AUTHOR): "locked_comment",  # locks25: under admin's comment
     (SEND, "answer", CREATED, "moderator", AUTHOR): "sent_to_mod:moderator",
     (SEND, "comment", LOCKED, "admin", NONE): "sent_to_mod:admin",
+    (SEND, "comment", LOCKED, "admin", PARENT_AUTHOR): "sent_to_mod:admin",  # locks25: under admin's comment
     (SEND, "comment", CREATED, "moderator", NONE): "moderated_comment",
     (SEND, "answer", CREATED, "admin", NONE): "answer_sent_to_mod_by_admin",
     (SEND, "question", UNWIKIFIED, "admin", NONE): "sent_after_unwikify",
@@ -446,7 +465,8 @@ def drawn_array(action: str, dims: Dimensions, seed: int, thorough: bool = False
     # the pairwise draw over the values it had before ADDED_VALUES (the same rows, the same ids, the same kept file)
     columns_drawn = [[v for v in c if v not in ADDED_VALUES] for c in columns]
     valid = [row for row in every_valid if not ADDED_VALUES.intersection(row)
-             and not anonymous_found(action, *_order(names, row), thorough)]
+             and not anonymous_found(action, *_order(names, row), thorough)
+             and not placed_only(action, *_order(names, row), thorough)]  # locks25: the same rows as before
 
     def completable(partial: Sequence[str]) -> bool:
         n = len(partial)
@@ -466,7 +486,8 @@ def drawn_array(action: str, dims: Dimensions, seed: int, thorough: bool = False
         rows.append(next(r for r in valid if pair in _row_pairs(r)))
     drawn = tuple(dict.fromkeys([*(_case(action, names, r) for r in rows), *_refusals(action, names, valid)]))
     cases = tuple(dict.fromkeys([*drawn, *_refusals(action, names, every_valid),
-                                 *_unwritten(action, names, every_valid), *_added_reused(action, names, every_valid)]))
+                                 *_unwritten(action, names, every_valid), *_added_reused(action, names, every_valid),
+                                 *_drawn_parent(action, names, every_valid)]))
     return ActionMatrix(action, tuple(names), tuple(tuple(c) for c in columns), cases, thorough, len(drawn))
 
 
@@ -501,6 +522,31 @@ def _added_reused(action: str, names: Sequence[str], valid: Iterable[Sequence[st
     draw, which leaves the added values out, must not decide whether its effects are judged."""
     return [case for case in (_case(action, names, r) for r in valid)
             if case.state in ADDED_VALUES and case.reused is not None]
+
+
+def _drawn_parent(action: str, names: Sequence[str], valid: Iterable[Sequence[str]]) -> list[Case]:
+    """Every admissible allowed change reading a write of :data:`UNDER_DRAWN_PARENT`, last (locks25, issue 44): the
+    run judges the relation its seed placed (admin's lock and send of member's reply with no relation, or as the
+    reply's parent's author) and skips the other, so both are drawn whatever the pairwise rows hold; the write is
+    one either way (the same shared lock and send)."""
+    return [case for case in (_case(action, names, r) for r in valid)
+            if case.reused is not None and case.reused in UNDER_DRAWN_PARENT]
+
+
+PLACED_REUSED = frozenset({(LOCK, "comment", CREATED, "admin", PARENT_AUTHOR),
+                           (SEND, "comment", LOCKED, "admin", PARENT_AUTHOR)})
+"""The :data:`REUSED` entries only the locked comment's other placement gives (locks25)."""
+
+
+def placed_only(action: str, kind: str, state: str, role: str, relation: str, thorough: bool = False) -> bool:
+    """Whether the combination is admissible only through the locked comment's placement under the locker's own
+    comment (locks25: a ``:under_locker`` pool node, or :data:`PLACED_REUSED`). Such combinations are left out of
+    the pairwise draw, as :data:`ADDED_VALUES` are, and tried after it (:func:`_unwritten`, :func:`_drawn_parent`):
+    the pairwise rows, their option crossings and their ids stay as they were for every seed."""
+    if changes_node(action, role, relation):
+        return (action, kind, state, role, relation) in PLACED_REUSED
+    node = node_for(action, kind, state, role, relation, thorough)
+    return node is not None and node.key.endswith(":under_locker")
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ put the caller in the relation a combination needs."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 import pytest
@@ -19,12 +20,15 @@ from action_cases import (
     QUESTION_AUTHOR,
     REUSED_NODES,
     SEND,
+    UNDER_DRAWN_PARENT,
     Case,
     OptionCase,
     PoolNode,
     built_node,
     fits,
     node_for,
+    relations,
+    written_key,
 )
 from locked_question_node import answer_under_locked_question, locked_question_author
 from unwikified_node import locked_after_unwikify, sent_after_unwikify, sent_before_unwikify, unwikified_node
@@ -93,6 +97,7 @@ class Scene:
 
     def node(self, key: str) -> int:
         """The id of pool node ``key``, in its state (a locked answer: the run's shared lock of it made first)."""
+        key = written_key(key)  # locks25: both placements of the locked comment are one node
         if key == "question":
             return self.question_id
         if key == "shared_answer":
@@ -144,7 +149,15 @@ class Scene:
     def relation_holds(self, node: PoolNode, case: Placed) -> None:
         """Skip the case when the target's fixture question, which the pool takes to be novice's, puts the caller in
         another relation to ``node`` than the case needs (its author is read from the accounts' question lists);
-        the same for the locked question's author."""
+        the same for the locked question's author; and when the run's seed placed the locked comment under another
+        parent than the pool node says (locks25: :data:`action_cases.UNDER_DRAWN_PARENT`), the relation it gives."""
+        if node.key in UNDER_DRAWN_PARENT:
+            placed = replace(node, parent_author=self.fixture("locked_comment_parent"))
+            if not fits(placed, case.role, case.relation):
+                skip(SkipKind.OTHER, f"not judged at this seed: member's reply that admin locks and sends to "
+                     f"moderation went under {placed.parent_author}'s shared comment (seed_draws 'locked comment "
+                     f"parent'), so {case.role} stands to it as {sorted(relations(placed, case.role))[0]}, not "
+                     f"{case.relation}; the cell of that relation judges it")
         if LOCKED_QUESTION_AUTHOR in (node.parent_author, node.question_author):
             if self._locked_author is None:
                 self._locked_author = locked_question_author(self.api, self.user_ids, self.fixture("profile"))

@@ -48,7 +48,9 @@ AT_DEPTH: dict[str, PoolNode] = {
 """Pool comments whose parent is not the shared answer's author's: novice's reply to admin's shared comment."""
 
 REPLY_OF: dict[str, str] = {"comment_of:novice": "admin", "locked_comment": "member"}
-"""Whose shared plain comment each depth-2 pool node replies to (test_deep_refusals.py checks the run wrote it so)."""
+"""Whose shared plain comment each depth-2 pool node replies to (test_deep_refusals.py checks the run wrote it so;
+the locked comment's parent is drawn by the seed since locks25: the test reads it from ``locked_comment_parent``, and
+the refused callers stand to it alike under either parent)."""
 
 
 def node_at(key: str) -> PoolNode:

@@ -44,7 +44,8 @@ SLOTS: dict[str, Slot] = {
                            "moderator", 2),
     "answer_sent_to_mod_by_admin": Slot("postAnswer", "question novice wrote, then sent to moderation", "member", 3),
     "comment_on_own_node": Slot("postComment", "question", "novice", 0),
-    "locked_comment": Slot("postComment", "comment (a reply to the writer's own comment)", "member", 2),
+    "locked_comment": Slot("postComment", "comment (a reply to the writer's own comment, or to the locker's: "
+                           "seed_draws 'locked comment parent')", "member", 2),
     "private_comment_on_answer": Slot("postComment", "answer, private to recipients", "member", 0, PRIVATE_FORMS),
     "private_comment_on_question": Slot("postComment", "question, private to recipients", "member", 1, PRIVATE_FORMS),
     "private_reply_to_public_comment": Slot("postComment", "public comment, private to recipients (a reply)", "member",

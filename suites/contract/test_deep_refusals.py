@@ -54,6 +54,8 @@ def _reply(scene: Scene, case: DeepCase) -> int:
     pool = node_at(case.node)
     scene.relation_holds(pool, case)
     parent_role = REPLY_OF.get(case.node)
+    if case.node == "locked_comment":  # locks25: its parent's writer is drawn by the run's seed
+        parent_role = scene.fixture("locked_comment_parent")
     if case.depth >= 2 and parent_role is not None:
         parent = scene.fixture("comment_of")(parent_role)
         answer = int(scene.fixture("shared_answer"))
