@@ -278,3 +278,7 @@ SESSION18 = SESSION18 + PLACE25
 from .faults_unwiki25 import UNWIKI25  # noqa: E402
 
 SESSION18 = SESSION18 + UNWIKI25
+# --- after25 (issue 44): member's comment right after its unwikify, its private option drawn (settings, content list)
+from .faults_after25 import AFTER25  # noqa: E402
+
+SESSION18 = SESSION18 + AFTER25

@@ -549,3 +549,7 @@ HOOKS.append(Hook("place25", before=place25_hooks.before))
 from . import unwiki25_hooks  # noqa: E402
 
 HOOKS.append(Hook("unwiki25", before=unwiki25_hooks.before, after=unwiki25_hooks.after))
+# --- after25 (issue 44): member's private comment right after its unwikify, one option and one rule each
+from . import after25_hooks  # noqa: E402
+
+HOOKS.append(Hook("after25", before=after25_hooks.before, after=after25_hooks.after))
