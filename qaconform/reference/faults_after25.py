@@ -30,7 +30,15 @@ _ALL: tuple[Fault, ...] = (
           draws=("member wiki send=after its unwikify", "after-state comment option=recipients")),
 )
 
-_MISSED_REASONS: dict[str, str] = {}
-"""Missed after after25's change, with why it stays out (none)."""
+_MISSED_REASONS: dict[str, str] = {
+    "after25-recipients-comment-after-unwikify-in-authors-content":
+        "the suites catch it (test_comment_after_state.py's content-list judge: `QACONFORM_SELFTEST_BATCH=0 qaconform "
+        "selftest --fault NAME --no-clean --jobs 1` caught at seed 20260802 in 13 s; `qaconform run --seed 20260802 "
+        "--reference-fault NAME --only COMMENT-PRIVACY-CONTENT` fails the rule), but the self-test's batch mode (a "
+        "rule's tests collected once and forked per fault, at the fault's own seed) misses it and its generated "
+        "second run ends with pytest exit code 2; the cause was not found in after25's time, so it stays out "
+        "rather than fail every self-test",
+}
+"""Missed after after25's change (by the self-test's default mode), with why it stays out."""
 
 AFTER25, AFTER25_MISSED = split_missed(_ALL, _MISSED_REASONS)
