@@ -1,8 +1,9 @@
-"""after25 (issue 44, a comment's privacy right after a state change: round96-comment-on-moderated-node-privacy-dropped's
-kind): faults on member's private comment on a node after its unwikify, one private option and one stated rule each
-(where they bite: :mod:`after25_hooks`, one ``request_hooks.Hook``). Each names the seed draw that makes member send
-its option (``seed_draws.AFTER_STATE_OPTIONS``). Measured on after25's base d17af7fb (``qaconform selftest --fault
-NAME --no-clean --jobs 1``) before the closing (ARCHITECTURE.md, "after25").
+"""after25 (issue 44, a comment's privacy right after a state change, the kind of
+round96-comment-on-moderated-node-privacy-dropped): faults on member's private comment on a node after its unwikify,
+one private option and one stated rule each (where they bite: :mod:`after25_hooks`, one ``request_hooks.Hook``). Each
+names the seed draw that makes member send its option (``seed_draws.AFTER_STATE_OPTIONS``). Measured on after25's
+base d17af7fb (``qaconform selftest --fault NAME --no-clean --jobs 1``) before the closing (ARCHITECTURE.md,
+"after25").
 """
 
 from __future__ import annotations

@@ -25,9 +25,9 @@ sentence states of each, whatever the change:
 
 Histories so far (suites/scenarios/test_comment_after_state.py): the unwikified question (member's one-shot
 member_wiki_node_id; suites/contract/unwikified_node.py ``commented_after_unwikify``: novice's plain comment and
-member's private one to moderators, right after member's unwikify and before admin's send) and novice's answer in
-moderation (budget24's ``comment_on_moderated_answer``, no write more). A later history (after a lock) is one more
-name in :data:`HISTORIES`, a branch of the judge's ``_history`` and its writes.
+member's private one (the option the seed draws, after25), right after member's unwikify and before admin's send)
+and novice's answer in moderation (budget24's ``comment_on_moderated_answer``, no write more). A later history
+(after a lock) is one more name in :data:`HISTORIES`, a branch of the judge's ``_history`` and its writes.
 """
 
 from __future__ import annotations

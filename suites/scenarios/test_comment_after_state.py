@@ -3,10 +3,10 @@ suites/contract/comment_after_state.py): who may post it, the settings it is rea
 
 Blind rounds 91-93 each wrote a fault on a comment posted after an unwikify (a non-author refused, a plain comment
 stored "to the original poster"), and no comment of the run went on a node after its unwikify. The histories:
-"unwikified question" (novice's plain comment and member's private one to moderators on member_wiki_node_id, right
-after member's unwikify: suites/contract/unwikified_node.py ``commented_after_unwikify``) and "answer in moderation"
-(novice's plain comment on its answer held in moderation: budget24's, no write more; its comment-list read stays
-test_moderated_answer_comment.py's).
+"unwikified question" (novice's plain comment and member's private one, the option the seed draws since after25, on
+member_wiki_node_id, right after member's unwikify: suites/contract/unwikified_node.py ``commented_after_unwikify``)
+and "answer in moderation" (novice's plain comment on its answer held in moderation: budget24's, no write more; its
+comment-list read stays test_moderated_answer_comment.py's).
 """
 
 from __future__ import annotations
