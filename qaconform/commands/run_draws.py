@@ -52,14 +52,15 @@ options answer on half the turns (the draws share the seed's low bits); shifted,
 
 SPREAD = ("option comment form", "options answer writer", "novice comment form", "form privacy carrier",
           "public reply recipient form", "private reply form", "novice own-question form", "shared call options",
-          "locked comment parent")
+          "locked comment parent", "after-state comment option")
 """The dimensions each turn takes where least taken by the turns before it (every value within :data:`TURNS`);
 closea's novice comment form is one: every run sends every form, the draw says which writer takes which; types' form
 privacy carrier another, close2's public reply recipient form a third, placements' private reply form a fourth
 (every run sends the three private forms, the draw says which parent takes which); place25's novice own-question form
 (every run puts a form answer of novice's under each relation) and shared call options (the seed's parity, so it moves
-with the unfavorite order: every other turn) the next two, locks25's locked comment parent the last (period 10:
-``seed // 5 % 2``)."""
+with the unfavorite order: every other turn) the next two, locks25's locked comment parent the next (period 10:
+``seed // 5 % 2``), after25's after-state comment option the last (member's comment right after its unwikify takes
+each private option member holds)."""
 
 BUILD_VARIABLES = ("QACONFORM_BUILD", "GITHUB_RUN_NUMBER", "CI_PIPELINE_IID", "BUILD_NUMBER",
                    "BUILDKITE_BUILD_NUMBER", "CIRCLE_BUILD_NUM", "TRAVIS_BUILD_NUMBER", "BITBUCKET_BUILD_NUMBER")

@@ -292,6 +292,22 @@ def locked_comment_parent_for_seed(seed: int) -> str:
     return LOCKED_COMMENT_PARENTS[(seed // 5) % len(LOCKED_COMMENT_PARENTS)]
 
 
+AFTER_STATE_OPTIONS = ("to_original_poster", "to_moderators", "recipients")
+"""after25 (issue 44, round96-comment-on-moderated-node-privacy-dropped's kind: a comment's privacy after a state
+change): the private option of member's comment right after its unwikify of member_wiki_node_id
+(suites/contract/unwikified_node.py ``commenters``), one of the options member holds (a VisibilityOptions field name;
+``recipients`` names moderator). It went to moderators only, so a server dropping another option's settings on a node
+after its unwikify, or after a send to moderation, passed. ``seed % 3`` against :func:`member_wiki_send_for_seed`'s
+``seed // 32``: every history (the unwikify alone; the unwikify of a node in moderation) meets each option within any
+32 consecutive seeds of its block. The same write, read back the same way."""
+
+
+def after_state_option_for_seed(seed: int) -> str:
+    """The :data:`AFTER_STATE_OPTIONS` entry ``seed`` draws: ``seed % 3`` (to moderators at the self-test's own seed,
+    20260801, as before after25; recipients at 20260802 and 20260832, to the original poster at 20260803)."""
+    return AFTER_STATE_OPTIONS[seed % len(AFTER_STATE_OPTIONS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
@@ -310,6 +326,7 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "novice own-question form": (novice_own_question_form_for_seed, NOVICE_OWN_QUESTION_FORMS),
     "shared call options": (shared_call_options_for_seed, SHARED_OPTION_CARRIERS),
     "locked comment parent": (locked_comment_parent_for_seed, LOCKED_COMMENT_PARENTS),
+    "after-state comment option": (after_state_option_for_seed, AFTER_STATE_OPTIONS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -294,3 +294,7 @@ SESSION18 = SESSION18 + BLIND_round94  # BLIND_round94_MISSED: left out (docs/bl
 from .faults_locks25 import LOCKS25  # noqa: E402
 
 SESSION18 = SESSION18 + LOCKS25
+# --- after25 (issue 44): member's comment right after its unwikify, its private option drawn (settings, content list)
+from .faults_after25 import AFTER25  # noqa: E402
+
+SESSION18 = SESSION18 + AFTER25

@@ -125,6 +125,7 @@ _ALL: tuple[Fault, ...] = (
         "form has no privacy fields and drops them); comments on nodes never sent keep their settings: breaks 'When "
         "visibility is recipients and recipients lists ids, the comment is private to those recipients and a GET "
         "returns the given settings.' after a send to moderation only.",
+        draws=("member wiki send=before its unwikify", "after-state comment option=recipients"),
     ),
     Fault(
         "round96-sorted-questions-kept-by-url", "COMMENT-PRIVACY-IDS",
@@ -137,17 +138,8 @@ _ALL: tuple[Fault, ...] = (
 )
 """The round's fifteen faults, as written (before the measure)."""
 
-_MISSED_REASONS: dict[str, str] = {
-    "round96-comment-on-moderated-node-privacy-dropped":
-        "no accepted comment private to recipients goes under a node after its send to moderation: the run's sends "
-        "close a history (the privacy model's answer, suites/properties/privacy_history.py closing, after which only "
-        "refusals are sent; subtree_moderation.py's moved reply, after which only rule 4's refused reply with another "
-        "visibility), and the private comment refusals on a parent in moderation (test_comment_refusal_matrix.py "
-        "novice-author-answer-moderated) are refused before any field is stored; missed by --whole-suite too (441 s, "
-        "and 399 s once the hook was narrowed to callers allowed the private option, so that those refusals stay "
-        "403). Closing: rule 3's same-fields reply of the privacy model's opening posted under subtree_moderation's "
-        "moved reply after its send (a reordering of the model's history, no write more), or one accepted private "
-        "comment on a sent node (a trade)",
-}
+_MISSED_REASONS: dict[str, str] = {}
+"""Closed later by after25 (twenty-fifth session): round96-comment-on-moderated-node-privacy-dropped (member's comment
+right after its unwikify takes the drawn private option, recipients among them, on a node in moderation too)."""
 
 BLIND_round96, BLIND_round96_MISSED = split_missed(_ALL, _MISSED_REASONS)

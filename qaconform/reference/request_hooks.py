@@ -565,3 +565,7 @@ HOOKS.append(Hook("round94", before=blind_round94.before, admitted=blind_round94
 from . import locks25_hooks  # noqa: E402
 
 HOOKS.append(Hook("locks25", before=locks25_hooks.before, after=locks25_hooks.after))
+# --- after25 (issue 44): member's private comment right after its unwikify, one option and one rule each
+from . import after25_hooks  # noqa: E402
+
+HOOKS.append(Hook("after25", before=after25_hooks.before, after=after25_hooks.after))

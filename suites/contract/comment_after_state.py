@@ -25,9 +25,9 @@ sentence states of each, whatever the change:
 
 Histories so far (suites/scenarios/test_comment_after_state.py): the unwikified question (member's one-shot
 member_wiki_node_id; suites/contract/unwikified_node.py ``commented_after_unwikify``: novice's plain comment and
-member's private one to moderators, right after member's unwikify and before admin's send) and novice's answer in
-moderation (budget24's ``comment_on_moderated_answer``, no write more). A later history (after a lock) is one more
-name in :data:`HISTORIES`, a branch of the judge's ``_history`` and its writes.
+member's private one (the option the seed draws, after25), right after member's unwikify and before admin's send)
+and novice's answer in moderation (budget24's ``comment_on_moderated_answer``, no write more). A later history
+(after a lock) is one more name in :data:`HISTORIES`, a branch of the judge's ``_history`` and its writes.
 """
 
 from __future__ import annotations
@@ -54,6 +54,8 @@ class Posted:
     value: str | None
     resp: ApiResponse | None
     held: str = ""
+    recipients: tuple[str, ...] = ()
+    """after25: the roles the comment named as recipients (the option ``recipients`` only)."""
 
 
 @dataclass(frozen=True)
@@ -80,11 +82,25 @@ def allowed_rule(posted: Posted) -> str:
 
 
 def settings_rule(posted: Posted) -> str:
-    """The rule a read-back of the comment's settings is judged by."""
-    return "COMMENT-1" if posted.option is PLAIN else "COMMENT-VISIBILITY-RETURNED"
+    """The rule a read-back of the comment's settings is judged by: COMMENT-1 (plain), COMMENT-2 (visibility
+    recipients with ids: "a GET returns the given settings", recipients too), else COMMENT-VISIBILITY-RETURNED."""
+    if posted.option is PLAIN:
+        return "COMMENT-1"
+    return "COMMENT-2" if posted.option == "recipients" else "COMMENT-VISIBILITY-RETURNED"
 
 
-READERS_OF = {PLAIN: ("writer", "admin"), "to_moderators": ("writer",)}
+READERS_OF = {PLAIN: ("writer", "admin"), "to_moderators": ("writer",), "to_original_poster": ("writer",),
+              "recipients": ("writer", "recipient")}
 """Who reads each comment back at its Location: its writer, and for a plain comment (full visibility: "a later GET
-returns exactly that", whoever reads) admin too; a private one by its writer only (whether moderator reads a comment
-"to moderators" at its URL is not shown)."""
+returns exactly that", whoever reads) admin too; one to recipients its writer and each recipient ("the comment is
+private to those recipients and a GET returns the given settings"); another private one by its writer only (whether
+moderator reads a comment "to moderators", or the original poster one "to the original poster", at its URL is not
+shown)."""
+
+CONTENT_NON_RECIPIENTS = ("admin", "novice")
+"""after25: who reads the writer's content list as a NON-recipient of a comment to recipients (COMMENT-PRIVACY-CONTENT:
+"the comment is private to those recipients"): admin (who lists every account's content; not judged where the
+profile's ``[visibility] readers`` names it or leaves it open: support.private_reader_skip) and novice (where it may
+list another account's content), neither named by the option drawn. Only the option ``recipients`` names its
+audience; who else reads a comment "to moderators" or "to the original poster" is not shown
+(OBS-COMMENT-OP-AUDIENCE), so those are not judged there."""

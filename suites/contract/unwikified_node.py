@@ -30,7 +30,7 @@ from qaconform.contract import path as contract_path
 from qaconform.pytest.found_nodes import QUESTION_PAGES
 from qaconform.pytest.one_shots import followers_read, run_seed
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.seed_draws import member_wiki_send_for_seed
+from qaconform.pytest.seed_draws import after_state_option_for_seed, member_wiki_send_for_seed
 from qaconform.pytest.support import find_listed, once_per_run, post_comment
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile
@@ -98,18 +98,28 @@ def sent_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiClient
                        Exchange(**saved["exchange"])), node
 
 
-COMMENTERS = (("novice", PLAIN), ("member", "to_moderators"))
-"""unwiki25 (issue 44): who comments on the unwikified node right after member's unwikify, and with which private
-option (comment_after_state.py, the history "unwikified question"): novice, not the node's author and holding no
-wiki permission, plainly (round91-93: a non-author refused, a plain comment stored "to the original poster"); member,
-its author and unwikifier, to moderators (an option member holds: the author's private thread after the change).
-Two accepted writes of the suites' share (granted by the lead for this history; docs/write-audit.md "unwiki25")."""
+RECIPIENT = "moderator"
+"""after25: whom member's comment with the option ``recipients`` names (neither its writer nor novice, so novice is a
+non-recipient of every option drawn; test_comment_after_state.py reads member's content list as novice)."""
+
+
+def commenters(seed: int) -> tuple[tuple[str, str | None], ...]:
+    """unwiki25 (issue 44): who comments on the unwikified node right after member's unwikify, and with which private
+    option (comment_after_state.py, the history "unwikified question"): novice, not the node's author and holding no
+    wiki permission, plainly (round91-93: a non-author refused, a plain comment stored "to the original poster");
+    member, its author and unwikifier, with the option the seed draws (after25: ``seed_draws.AFTER_STATE_OPTIONS``,
+    to the original poster, to moderators, or to recipients naming :data:`RECIPIENT`; every option member holds meets
+    both histories across seeds: round96-comment-on-moderated-node-privacy-dropped). Two accepted writes of the
+    suites' share (granted by the lead for this history; docs/write-audit.md "unwiki25"), whatever the draw."""
+    return (("novice", PLAIN), ("member", after_state_option_for_seed(seed)))
+
+
 COMMENT_TEXT = "comment after the node's unwikify"
 
 
 def commented_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
                              user_ids: dict[str, int]) -> History:
-    """:data:`COMMENTERS`' comments on the unwikified node, once per run and target, made right after member's
+    """:func:`commenters`' comments on the unwikified node, once per run and target, made right after member's
     unwikify: on the seeds drawing the send after the unwikify, :func:`_sent`'s send makes them first (so they meet
     a published question again: the "(new comment)" row's "a question"); on the seeds drawing the send before it,
     the node is in moderation when they come (who sees it is not shown: a refusal is not judged). A comment the
@@ -117,23 +127,29 @@ def commented_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiC
     node = unwikified_node(request, api, profile, user_ids)
     tag, created = request.getfixturevalue("run_tag"), request.getfixturevalue("created")
 
+    drawn = commenters(run_seed(request.config))
+
     def post_all() -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for writer, option in COMMENTERS:
+        for writer, option in drawn:
             value = None if option is PLAIN else getattr(profile.visibility, option)
             if option is not PLAIN and (value is None or not profile.supports("2.16.0")):
                 out[writer] = {"held": f"the profile names no wire value for {option} (or the target is older than "
                                        "2.16.0)"}
                 continue
+            named = [user_ids[RECIPIENT]] if option == "recipients" and RECIPIENT in user_ids else None
+            if option == "recipients" and named is None:
+                out[writer] = {"held": f"no user id of {RECIPIENT} to name as the recipient"}
+                continue
             budget = ApiClient.write_budget
             try:
                 with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
                     resp = post_comment(api[writer], node, tag, created, text=f"{COMMENT_TEXT} by {writer}",
-                                        visibility=value)
+                                        visibility=value, recipients=named)
             except pytest.skip.Exception as held:
                 out[writer] = {"held": f"held back: {held}"}
                 continue
-            out[writer] = {**_as_json(resp), "value": value}
+            out[writer] = {**_as_json(resp), "value": value, "recipients": named or []}
         return out
 
     kept: dict[str, dict[str, Any]] = request.session.stash.setdefault(_COMMENTED, {})
@@ -142,11 +158,12 @@ def commented_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiC
         kept[key] = once_per_run(request, profile.base_url, f"comments after cancelwiki {node}", post_all)
     saved = kept[key]
     posted = []
-    for writer, option in COMMENTERS:
+    for writer, option in drawn:
         got = saved.get(writer, {"held": "not posted"})
         resp = None if "held" in got else ApiResponse(got["status"], got["headers"], base64.b64decode(got["content"]),
                                                       got["url"], Exchange(**got["exchange"]))
-        posted.append(Posted(writer, option, got.get("value"), resp, got.get("held", "")))
+        posted.append(Posted(writer, option, got.get("value"), resp, got.get("held", ""),
+                             recipients=(RECIPIENT,) if got.get("recipients") else ()))
     before = sent_before_unwikify(request)
     return History("unwikified question", node, "Wikified node (wiki true) | PUT cancelwiki | ... | Not wiki (closed "
                    "for editing)", stated=not before,

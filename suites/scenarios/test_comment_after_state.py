@@ -3,10 +3,10 @@ suites/contract/comment_after_state.py): who may post it, the settings it is rea
 
 Blind rounds 91-93 each wrote a fault on a comment posted after an unwikify (a non-author refused, a plain comment
 stored "to the original poster"), and no comment of the run went on a node after its unwikify. The histories:
-"unwikified question" (novice's plain comment and member's private one to moderators on member_wiki_node_id, right
-after member's unwikify: suites/contract/unwikified_node.py ``commented_after_unwikify``) and "answer in moderation"
-(novice's plain comment on its answer held in moderation: budget24's, no write more; its comment-list read stays
-test_moderated_answer_comment.py's).
+"unwikified question" (novice's plain comment and member's private one, the option the seed draws since after25, on
+member_wiki_node_id, right after member's unwikify: suites/contract/unwikified_node.py ``commented_after_unwikify``)
+and "answer in moderation" (novice's plain comment on its answer held in moderation: budget24's, no write more; its
+comment-list read stays test_moderated_answer_comment.py's).
 """
 
 from __future__ import annotations
@@ -14,13 +14,22 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from comment_after_state import HISTORIES, PLAIN, READERS_OF, History, Posted, allowed_rule, settings_rule
+from comment_after_state import (
+    CONTENT_NON_RECIPIENTS,
+    HISTORIES,
+    PLAIN,
+    READERS_OF,
+    History,
+    Posted,
+    allowed_rule,
+    settings_rule,
+)
 from comment_reads import is_full_visibility, location_names_the_new_comment, recipient_ids
 from question_thread import at_location
 from unwikified_node import commented_after_unwikify
 
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
-from qaconform.pytest.support import new_id
+from qaconform.pytest.support import new_id, private_reader_skip
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import VisibilityOptions
 
@@ -103,7 +112,7 @@ def test_a_comment_right_after_a_state_change_names_itself_in_its_location(
         location_names_the_new_comment(posted.resp, new_id(posted.resp), _what(history, posted))
 
 
-@pytest.mark.rule("COMMENT-1", "COMMENT-VISIBILITY-RETURNED")
+@pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-VISIBILITY-RETURNED")
 @pytest.mark.parametrize("name", HISTORIES)
 def test_a_comment_right_after_a_state_change_reads_back_with_the_settings_it_was_sent_with(
         name: str, request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Any, vis: VisibilityOptions,
@@ -117,8 +126,11 @@ def test_a_comment_right_after_a_state_change_reads_back_with_the_settings_it_wa
     for posted in _created(history):
         assert posted.resp is not None
         comment = new_id(posted.resp)
-        for reader in READERS_OF[posted.option]:
-            role = posted.writer if reader == "writer" else reader
+        named = {str(user_ids[r]) for r in posted.recipients if r in user_ids}
+        roles = [r for reader in READERS_OF[posted.option]
+                 for r in ((posted.writer,) if reader == "writer" else posted.recipients if reader == "recipient"
+                           else (reader,))]
+        for role in roles:
             item = at_location(api[role], request, posted.resp)
             if item is None:
                 continue
@@ -126,6 +138,9 @@ def test_a_comment_right_after_a_state_change_reads_back_with_the_settings_it_wa
             if posted.option is PLAIN:
                 ok = is_full_visibility(item.get("visibility"), vis) and not recipient_ids(item)
                 stated = "full visibility and no recipients"
+            elif posted.option == "recipients":  # COMMENT-2: "a GET returns the given settings"
+                ok = item.get("visibility") == posted.value and recipient_ids(item) == named
+                stated = f"visibility {posted.value!r} and recipients {sorted(named)}"
             else:
                 ok = item.get("visibility") == posted.value  # recipients of an option: not shown
                 stated = f"visibility {posted.value!r}"
@@ -136,3 +151,39 @@ def test_a_comment_right_after_a_state_change_reads_back_with_the_settings_it_wa
     if not judged:
         skip(SkipKind.OTHER, f"not judged: no created comment of the history {history.name!r} was served at its "
                              "Location to its readers (LOCATION-READABLE's to judge)")
+
+
+@pytest.mark.rule("COMMENT-PRIVACY-CONTENT")
+@pytest.mark.parametrize("name", HISTORIES)
+def test_a_comment_to_recipients_right_after_a_state_change_stays_out_of_its_authors_content_for_others(
+        name: str, request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Any,
+        user_ids: dict[str, int]) -> None:
+    """after25 (issue 44): "When visibility is recipients and recipients lists ids, the comment is private to those
+    recipients": a comment to recipients posted right after the node's state change (the option the seed draws for
+    member's comment, seed_draws.AFTER_STATE_OPTIONS) is not in its writer's content list as
+    each of :data:`CONTENT_NON_RECIPIENTS` reads it (one read right after the comments, as the privacy model reads its
+    lists after each step; a refused read, or a reader the profile may let read every private comment, judges
+    nothing). Only the option ``recipients`` names its audience."""
+    history = _history(name, request, api, profile, user_ids)
+    judged = []
+    for posted, reader in ((p, r) for p in _created(history) for r in CONTENT_NON_RECIPIENTS):
+        assert posted.resp is not None
+        if posted.option != "recipients" or reader in posted.recipients or reader == posted.writer \
+                or posted.writer not in user_ids or private_reader_skip(profile, reader):
+            continue
+        comment = str(new_id(posted.resp))
+        resp = api[reader].get(f"users/gdpr/{user_ids[posted.writer]}/content.json", operation="listUserContent")
+        entries = resp.json() if resp.status == 200 else None
+        if not isinstance(entries, list):
+            continue  # who may list another account's content is the profile's (OBS-GDPR-PERMISSIONS)
+        judged.append(f"{reader} read {posted.writer}'s content")
+        shown = {str(e["node"].get("id")) for e in entries if isinstance(e, dict) and isinstance(e.get("node"), dict)}
+        expect(comment not in shown, "COMMENT-PRIVACY-CONTENT",
+               f"{_what(history, posted)}: {reader}, not a recipient ({list(posted.recipients)}), is shown comment "
+               f"{comment} in {posted.writer}'s content list (users/gdpr/{user_ids[posted.writer]}/content.json), "
+               "though it is private to those recipients", resp)
+    if not judged:
+        skip(SkipKind.OTHER, f"not judged: no comment to recipients of the history {history.name!r} was created on "
+                             f"this seed (the option drawn: seed_draws.AFTER_STATE_OPTIONS), or no non-recipient of "
+                             f"{list(CONTENT_NON_RECIPIENTS)} the profile keeps from private comments was served its "
+                             "writer's content list")
