@@ -33,9 +33,10 @@ from typing import Any
 
 from qaconform.pytest.seed_draws import DRAWS
 
-PERIOD = 384
-"""Every dimension of ``DRAWS`` is a function of ``seed % PERIOD`` (the wiki node kind's ``seed // 16 % 8`` and the
-question option's ``seed // 3 % 2``: lcm(128, 6)); tests/test_run_draws.py checks it."""
+PERIOD = 1920
+"""Every dimension of ``DRAWS`` is a function of ``seed % PERIOD`` (the wiki node kind's ``seed // 16 % 8``, the
+question option's ``seed // 3 % 2`` and locks25's locked comment parent's ``seed // 5 % 2``: lcm(128, 6, 10));
+tests/test_run_draws.py checks it (with a shift of one PERIOD: 384, the lcm before locks25, shifted that draw)."""
 
 TURNS = 12
 """The rotation's length: lcm of the dimensions' numbers of values (2, 3 and 4): every value of every dimension."""
