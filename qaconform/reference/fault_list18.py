@@ -294,3 +294,7 @@ SESSION18 = SESSION18 + BLIND_round94  # BLIND_round94_MISSED: left out (docs/bl
 from .faults_locks25 import LOCKS25  # noqa: E402
 
 SESSION18 = SESSION18 + LOCKS25
+# --- content25 (issue 44): a user's content list shows private-option comments outside the option's audience
+from .faults_content25 import CONTENT25  # noqa: E402
+
+SESSION18 = SESSION18 + CONTENT25
