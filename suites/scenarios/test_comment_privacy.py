@@ -5,8 +5,11 @@ so every setting is checked there. Every comment lives under a run's answer: the
 
 Who may see what (description, rule 2): a comment with visibility ``recipients`` is private to the listed
 recipients; its author sees it too. The audience of the ``op`` and ``mod`` options is not spelled out beyond
-their names, so it is recorded (OBS-COMMENT-OP-AUDIENCE), never asserted; nor is whether the author of a private
-comment reads a reply that inherited its settings without naming it (OBS-REPLY-AUDIENCE).
+their names, so who reads them is recorded (OBS-COMMENT-OP-AUDIENCE), never asserted; nor is whether the author of a
+private comment reads a reply that inherited its settings without naming it (OBS-REPLY-AUDIENCE). Only a reader
+outside an option's audience under every reading (not the author, not the thread's original poster for ``op``, no
+group shared with the author for ``group``, not an administrator or moderator the profile leaves open) must not find
+the comment in its author's content list (content25, option_content.py).
 
 Lists may lag writes: a read-back of what was just posted is repeated within the profile's settle window until the
 comment shows (support.list_all's ``until``); a check that something is *not* listed reads once. Helpers: posting and
