@@ -69,9 +69,9 @@ def user_groups(admin: ApiClient) -> dict[str, frozenset[str]]:
 def original_poster(request: pytest.FixtureRequest, node: int | None, question_id: int,
                     admin: ApiClient, profile: Profile, user_ids: dict[str, int]) -> Any:
     """The id of the author of the question of the thread the comment hangs on (None: not known)."""
-    if node == question_id or node == request.getfixturevalue("shared_answer"):
-        return question_author_id(admin, question_id, profile)
     try:
+        if node == question_id or node == request.getfixturevalue("shared_answer"):
+            return question_author_id(admin, question_id, profile)
         placed = request.getfixturevalue("answer_under_members_question")
     except pytest.skip.Exception:
         return None
