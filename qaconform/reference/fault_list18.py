@@ -298,3 +298,7 @@ SESSION18 = SESSION18 + LOCKS25
 from .faults_after25 import AFTER25  # noqa: E402
 
 SESSION18 = SESSION18 + AFTER25
+# --- content25 (issue 44): a user's content list shows private-option comments outside the option's audience
+from .faults_content25 import CONTENT25  # noqa: E402
+
+SESSION18 = SESSION18 + CONTENT25

@@ -166,14 +166,6 @@ _MISSED_REASONS: dict[str, str] = {
         "on the reference server; a job acts on the user it names, so the run may name no other user. Closing: none "
         "within the run's safety; a profile whose data-protection target has no login (a user created without "
         "credentials) would try the path with the jobs the run sends already",
-    "round95-content-group-comments-listed":
-        "the content-list reads judge comments private to recipients (test_comment_privacy.py reads member's content "
-        "list as admin against private_ids; the privacy model's comments are private to recipients); the run's "
-        "comments of the other options (member's to the original poster, moderator's to its own groups, "
-        "test_stated_forms.py) are in no content list read, and who reads a group option's comment follows from group "
-        "membership (User.groups). Closing: admin's read of each private-option comment author's content list, "
-        "judged against the option's audience (op: the question's author; group: the author's groups as the user "
-        "list gives them; mod: the moderators), reads only, beside the recipients test",
     "round95-sendtomod-solved-question-realuser-accepted-author":
         "the run sends no question with an accepted answer to moderation: its sends act on nodes it created (answers, "
         "comments) and the profile's fixtures, and the interface has no operation that accepts an answer, so the "

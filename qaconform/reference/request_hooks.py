@@ -569,3 +569,7 @@ HOOKS.append(Hook("locks25", before=locks25_hooks.before, after=locks25_hooks.af
 from . import after25_hooks  # noqa: E402
 
 HOOKS.append(Hook("after25", before=after25_hooks.before, after=after25_hooks.after))
+# --- content25 (issue 44): a user's content list shows private-option comments outside the option's audience
+from . import content25_hooks  # noqa: E402
+
+HOOKS.append(Hook("content25", after=content25_hooks.after))
