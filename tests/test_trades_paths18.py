@@ -71,7 +71,15 @@ def log(monkeypatch: pytest.MonkeyPatch) -> list[str]:
             posted.append("reply")
         return _Resp(201)
 
+    def parent(request: Any) -> tuple[int, str]:
+        """The reply's parent as reply_parent finds it (locks25: the seed's drawn writer's shared plain comment under
+        the shared answer), reduced to the post it asks for: the writer's plain comment."""
+        writer = pairs.REPLY_AFTER_PRIVATE[0]
+        request.getfixturevalue("comment_of")(writer)
+        return 1, writer
+
     monkeypatch.setattr(pairs, "member_reply", reply)
+    monkeypatch.setattr(pairs, "reply_parent", parent)
     return posted
 
 
