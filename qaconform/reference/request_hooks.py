@@ -565,3 +565,7 @@ HOOKS.append(Hook("round94", before=blind_round94.before, admitted=blind_round94
 from . import locks25_hooks  # noqa: E402
 
 HOOKS.append(Hook("locks25", before=locks25_hooks.before, after=locks25_hooks.after))
+# --- shapes25 (issue 44): an answer's comment list whose item shape breaks for one state of the answer
+from . import shapes25_hooks  # noqa: E402
+
+HOOKS.append(Hook("shapes25", after=shapes25_hooks.after))
