@@ -11,12 +11,6 @@ from __future__ import annotations
 from .fault_model import Fault, split_missed
 
 _ALL: tuple[Fault, ...] = (
-    Fault("shapes25-accepted-answer-comments-date-text", "SHAPE-LIST-ANSWER-COMMENTS",
-          "The comment list of an ACCEPTED answer (marked true) gives each comment's creationDate as ISO text "
-          "(\"2019-02-21T10:00:00Z\": the accepted thread is rendered by the solution widget's serializer); comments "
-          "of other answers keep epoch milliseconds: breaks 'Response: 200, paged list of Node items of type "
-          "comment, with the sorts array.' ('| creationDate | integer | Epoch time in milliseconds. |') under "
-          "accepted answers only."),
     Fault("shapes25-child-space-answer-comments-author-id-text", "SHAPE-LIST-ANSWER-COMMENTS",
           "The comment list of an answer in a CHILD space (its space has a parent) gives each comment's author id as "
           "a string (the child space's member cache keys users by text); comments of answers in a root space keep "

@@ -151,6 +151,33 @@ def test_the_comment_list_of_an_answer_in_each_state_has_its_item_schema(
     assert_schema(contract, "listAnswerComments", 200, body, resp, "SHAPE-LIST-ANSWER-COMMENTS")
 
 
+CHILD_SPACE_COMMENT = ("member", "to_moderators")
+"""suites/own_question_private.py IN_CHILD_SPACE: the shared private comment the run posts under admin's shared answer
+where found_nodes.child_space_or put that one in a child space (else under the shared answer)."""
+
+
+@pytest.mark.rule("SHAPE-LIST-ANSWER-COMMENTS", "PAGING-ENVELOPE", "LIST-ITEM-TYPE", "SHAPE-DATES-MILLIS",
+                  "SHAPE-DATE-FORMATTED")
+def test_the_comment_list_of_the_runs_answer_in_a_child_space_has_its_item_schema(
+    request: pytest.FixtureRequest, fetch: Fetch, contract: Any, question_id: int
+) -> None:
+    """shapes25 (issue 44): the comment list of the answer member's shared to_moderators comment went under (admin's
+    shared answer, in a child space where the run found one), read by admin, judged against the list's schema. The
+    seeded answers of a child space carry no comment, so the state test above judges an empty list there. No write more: the comment is the run's shared write (posted once per run whichever
+    test asks first, before moderator's shared lock of that answer as before_lock keeps it); one read."""
+    try:
+        written = request.getfixturevalue("private_comment_of")(*CHILD_SPACE_COMMENT)
+    except pytest.skip.Exception as e:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: member's shared to_moderators comment is not written ({e})")
+    if not 200 <= written.resp.status < 300 or written.node is None or int(written.node) == question_id:
+        skip(SkipKind.OTHER, "not checked: member's shared to_moderators comment is not under an answer of the run "
+             f"(status {written.resp.status}, parent {written.node})")
+    resp = fetch("admin", path("listAnswerComments", answerId=written.node))
+    what = f"listAnswerComments of answer {written.node} (member's to_moderators comment's) as admin"
+    body = assert_json_response(resp, 200, what, "SHAPE-LIST-ANSWER-COMMENTS")
+    assert_schema(contract, "listAnswerComments", 200, body, resp, "SHAPE-LIST-ANSWER-COMMENTS")
+
+
 OWN_FOLLOWED = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id", "locked_question_id")
 """round63 (issue 44, a list's parent related to its items): the profile's nodes an account of its own wrote. A site
 makes an author follow their post by default (the reference data's member wiki question is followed by member), so
