@@ -163,8 +163,9 @@ def test_the_comment_list_of_the_runs_answer_in_a_child_space_has_its_item_schem
 ) -> None:
     """shapes25 (issue 44): the comment list of the answer member's shared to_moderators comment went under (admin's
     shared answer, in a child space where the run found one), read by admin, judged against the list's schema. The
-    seeded answers of a child space carry no comment, so the state test above judges an empty list there. No write more: the comment is the run's shared write (posted once per run whichever
-    test asks first, before moderator's shared lock of that answer as before_lock keeps it); one read."""
+    seeded answers of a child space carry no comment, so the state test above judges an empty list there. No write
+    more: the comment is the run's shared write (posted once per run whichever test asks first, before moderator's
+    shared lock of that answer as before_lock keeps it); one read."""
     try:
         written = request.getfixturevalue("private_comment_of")(*CHILD_SPACE_COMMENT)
     except pytest.skip.Exception as e:
