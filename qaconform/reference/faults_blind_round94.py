@@ -174,14 +174,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round94-wiki-answer-comments-wiki-text":
-        "no comment list of a community-wiki ANSWER is read with its item schema judged: test_operation_shapes.py "
-        "reads the fixture answer's list, subtree_views.item_problems the run's own answer's (a few fields, not the "
-        "schema), and the node-kind rows (list_access.NODE_KINDS: wiki, marked, child-space) read the first answer "
-        "under a question of each kind, judged for who may read it and which private comments it shows; missed by "
-        "--whole-suite too. Closing: an answer kind beside the question kinds (a wiki answer with comments, found "
-        "with reads as suites/wiki_answer.py finds one) whose comment list is judged against the Node schema in "
-        "test_operation_shapes.py; reads only",
     "round94-cancelwiki-thread-commenter-owns":
         "member's refused unwikify of another's wiki question is tried with member in no relation to it and after "
         "member's comment ON the question (one_shot_calls.py STRANGER, CONTRIBUTION), and the found-relations walk's "

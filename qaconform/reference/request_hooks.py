@@ -573,3 +573,7 @@ HOOKS.append(Hook("after25", before=after25_hooks.before, after=after25_hooks.af
 from . import content25_hooks  # noqa: E402
 
 HOOKS.append(Hook("content25", after=content25_hooks.after))
+# --- shapes25 (issue 44): an answer's comment list whose item shape breaks for one state of the answer
+from . import shapes25_hooks  # noqa: E402
+
+HOOKS.append(Hook("shapes25", after=shapes25_hooks.after))

@@ -40,3 +40,38 @@ def kind_paths(api: dict[str, ApiClient], profile: Profile, page_size: int) -> d
         if answered:
             out[f"listAnswerComments {kind}"] = contract_path("listAnswerComments", answerId=answered[0])
     return {k: v for k, v in out.items() if k.split()[0] in KIND_PATH}
+
+
+ANSWER_STATES: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "wiki": lambda a: a.get("wiki") is True,
+    "accepted": lambda a: a.get("marked") is True or "accepted" in (a.get("nodeStates") or []),
+    "child-space": lambda a: isinstance(a.get("containerIds"), list) and len(a["containerIds"]) > 1}
+"""shapes25 (issue 44): the states of an ANSWER its Node fields show (``wiki`` "true when the node is community-wiki",
+``marked`` "true on an accepted answer", nodeStates "accepted", ``containerIds`` "the space and its parent": an answer
+in a child space), whose comment lists test_operation_shapes.py judges against the list's schema."""
+LISTED_PAGE_SIZE = 100
+"""The page size of the answer lists read for :func:`answer_state_paths`."""
+ANSWER_LISTERS = ("moderator", "admin", "member", "novice")
+"""The accounts whose answer lists (first page) are read for an answer of each state."""
+
+
+def answer_state_paths(api: dict[str, ApiClient], user_ids: dict[str, int], page_size: int) -> dict[str, str]:
+    """shapes25 (issue 44): state -> the comment list's path of the answer of that state (:data:`ANSWER_STATES`) with
+    the most comments (commentIds) among the first page of each :data:`ANSWER_LISTERS` account's answer list, read
+    as admin (or the first account the run has); a state no listed answer is in has no path."""
+    reader = next((api[r] for r in ("admin", "moderator", "member") if r in api), None)
+    if reader is None:
+        return {}
+    answers: list[dict[str, Any]] = []
+    with outside_tests():
+        for role in ANSWER_LISTERS:
+            if role in user_ids:
+                answers += list_all(reader, contract_path("listUserAnswers", userId=user_ids[role]),
+                                    page_size=page_size, max_pages=1)
+    out: dict[str, str] = {}
+    for state, test in ANSWER_STATES.items():
+        found = [a for a in answers if isinstance(a, dict) and str(a.get("id")).isdecimal() and test(a)]
+        if found:
+            best = max(found, key=lambda a: (len(a.get("commentIds") or []), -int(a["id"])))
+            out[state] = contract_path("listAnswerComments", answerId=best["id"])
+    return out

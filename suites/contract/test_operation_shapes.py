@@ -11,8 +11,9 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl
 
+import node_kinds
 import pytest
-from listops import LIST_OPS, Fetch
+from listops import LIST_OPS, Fetch, RunOnce
 from rule_assertions import assert_json_body, assert_json_response, assert_location_names, assert_schema, assert_status
 
 from qaconform.contract import NONE, load_contract, path
@@ -107,6 +108,76 @@ def test_each_list_asked_for_the_sort_it_reports_answers_its_item_schema(
              "which sort values it accepts is not shown")
     sorted_body = assert_json_response(resp, 200, f"{op} as {role} with sort={name}", rule)
     assert_schema(contract, op, 200, sorted_body, resp, rule)
+
+
+KIND_PAGE_SIZE = 97
+"""The page size test_list_access.py reads the question kinds with (its APART_PAGE_SIZE): the same run_once key and
+value, so the kinds are found once per run whichever test asks first."""
+ANSWER_STATE_KEYS = tuple(f"answer {s}" for s in node_kinds.ANSWER_STATES) + tuple(
+    f"listAnswerComments {k}" for k in node_kinds.KIND_TESTS)
+"""shapes25 (issue 44): the answers whose comment lists are judged: one of each answer state
+(node_kinds.ANSWER_STATES), and the first answer of a question of each kind (node_kinds.KIND_TESTS)."""
+
+
+@pytest.fixture(scope="module")
+def answer_state_paths(api: dict[str, ApiClient], user_ids: dict[str, int], profile: Profile,
+                       run_once: RunOnce) -> dict[str, str]:
+    """Key of :data:`ANSWER_STATE_KEYS` -> the comment list's path of such an answer, found with reads once per run."""
+    states = run_once("shapes25 answer states",
+                      lambda: node_kinds.answer_state_paths(api, user_ids, node_kinds.LISTED_PAGE_SIZE))
+    kinds = run_once("list access kind paths", lambda: node_kinds.kind_paths(api, profile, KIND_PAGE_SIZE))
+    return {f"answer {k}": v for k, v in dict(states).items()} | dict(kinds)
+
+
+@pytest.mark.rule("SHAPE-LIST-ANSWER-COMMENTS", "PAGING-ENVELOPE", "LIST-ITEM-TYPE", "CONV-JSON-EXTENSION",
+                  "CONV-CONTENT-TYPE-JSON", "VERSION-PATH", "SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
+@pytest.mark.parametrize("key", ANSWER_STATE_KEYS)
+def test_the_comment_list_of_an_answer_in_each_state_has_its_item_schema(
+    key: str, fetch: Fetch, answer_state_paths: dict[str, str], contract: Any
+) -> None:
+    """shapes25 (issue 44): the comment list of an answer in each state (a community-wiki answer, an accepted one,
+    one in a child space; the first answer of a wiki, a marked and a child-space question), read by admin, judged
+    against the list's schema ("Response: 200, paged list of Node items of type comment, with the sorts array.").
+    The shape tests read the fixture answer's list only, so a server that renders the comments of a wiki answer
+    through another serializer (round94-wiki-answer-comments-wiki-text) passed. Reads only: one per state."""
+    if key not in answer_state_paths:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: no {key.split(' ', 1)[1]} answer in the lists read")
+    resp = fetch("admin", answer_state_paths[key])
+    what = f"listAnswerComments of the {key} answer as admin"
+    body = assert_json_response(resp, 200, what, "SHAPE-LIST-ANSWER-COMMENTS")
+    items = (body.get("list") if isinstance(body, dict) else None) or []
+    wrong = [(i.get("id"), i.get("type")) for i in items if isinstance(i, dict) and i.get("type") != "comment"]
+    expect(not wrong, "LIST-ITEM-TYPE", f"{what} holds comment items; these are not (id, type): {wrong[:5]}", resp)
+    assert_schema(contract, "listAnswerComments", 200, body, resp, "SHAPE-LIST-ANSWER-COMMENTS")
+
+
+CHILD_SPACE_COMMENT = ("member", "to_moderators")
+"""suites/own_question_private.py IN_CHILD_SPACE: the shared private comment the run posts under admin's shared answer
+where found_nodes.child_space_or put that one in a child space (else under the shared answer)."""
+
+
+@pytest.mark.writes  # the shared comment it asks for, when it is the first to
+@pytest.mark.rule("SHAPE-LIST-ANSWER-COMMENTS", "PAGING-ENVELOPE", "LIST-ITEM-TYPE", "SHAPE-DATES-MILLIS",
+                  "SHAPE-DATE-FORMATTED")
+def test_the_comment_list_of_the_runs_answer_in_a_child_space_has_its_item_schema(
+    request: pytest.FixtureRequest, fetch: Fetch, contract: Any, question_id: int
+) -> None:
+    """shapes25 (issue 44): the comment list of the answer member's shared to_moderators comment went under (admin's
+    shared answer, in a child space where the run found one), read by admin, judged against the list's schema. The
+    seeded answers of a child space carry no comment, so the state test above judges an empty list there. No write
+    more: the comment is the run's shared write (posted once per run whichever test asks first, before moderator's
+    shared lock of that answer as before_lock keeps it); one read."""
+    try:
+        written = request.getfixturevalue("private_comment_of")(*CHILD_SPACE_COMMENT)
+    except pytest.skip.Exception as e:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: member's shared to_moderators comment is not written ({e})")
+    if not 200 <= written.resp.status < 300 or written.node is None or int(written.node) == question_id:
+        skip(SkipKind.OTHER, "not checked: member's shared to_moderators comment is not under an answer of the run "
+             f"(status {written.resp.status}, parent {written.node})")
+    resp = fetch("admin", path("listAnswerComments", answerId=written.node))
+    what = f"listAnswerComments of answer {written.node} (member's to_moderators comment's) as admin"
+    body = assert_json_response(resp, 200, what, "SHAPE-LIST-ANSWER-COMMENTS")
+    assert_schema(contract, "listAnswerComments", 200, body, resp, "SHAPE-LIST-ANSWER-COMMENTS")
 
 
 OWN_FOLLOWED = ("member_wiki_node_id", "wiki_node_id", "favorite_node_id", "locked_question_id")
