@@ -38,11 +38,11 @@ from action_cases import (
     coverage,
     fits,
     node_for,
-    option_cases,
     relations,
     writes_of,
     written_key,
 )
+from action_options import option_cases
 
 from qaconform.contract import load_contract
 

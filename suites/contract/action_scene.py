@@ -22,7 +22,6 @@ from action_cases import (
     SEND,
     UNDER_DRAWN_PARENT,
     Case,
-    OptionCase,
     PoolNode,
     built_node,
     fits,
@@ -30,6 +29,7 @@ from action_cases import (
     relations,
     written_key,
 )
+from action_options import OptionCase
 from locked_question_node import answer_under_locked_question, locked_question_author
 from unwikified_node import locked_after_unwikify, sent_after_unwikify, sent_before_unwikify, unwikified_node
 

@@ -39,11 +39,10 @@ from action_cases import (
     MODERATED,
     SEND,
     Case,
-    OptionCase,
     array,
-    option_cases,
     unseen_refusal,
 )
+from action_options import OptionCase, option_cases
 from action_responses import RESPONSE_RULES, actions_of, judges
 from action_responses import judge as judge_response
 from action_scene import Scene
@@ -112,7 +111,7 @@ def _response_rows(config: pytest.Config) -> list[Any]:
 
 def _option_rows(config: pytest.Config) -> list[Any]:
     """Every action's stated options (its optional query parameters: wrap, v1) on the combinations that change
-    nothing (action_cases.option_cases), each marked with the permission rule that decides it."""
+    nothing (action_options.option_cases), each marked with the permission rule that decides it."""
     from qaconform.pytest.properties.plugin import STATE
 
     contract = load_contract()

@@ -6,10 +6,8 @@ so every setting is checked there. Every comment lives under a run's answer: the
 Who may see what (description, rule 2): a comment with visibility ``recipients`` is private to the listed
 recipients; its author sees it too. The audience of the ``op`` and ``mod`` options is not spelled out beyond
 their names, so who reads them is recorded (OBS-COMMENT-OP-AUDIENCE), never asserted; nor is whether the author of a
-private comment reads a reply that inherited its settings without naming it (OBS-REPLY-AUDIENCE). Only a reader
-outside an option's audience under every reading (not the author, not the thread's original poster for ``op``, no
-group shared with the author for ``group``, not an administrator or moderator the profile leaves open) must not find
-the comment in its author's content list (content25, option_content.py).
+private comment reads a reply that inherited its settings without naming it (OBS-REPLY-AUDIENCE). Who is outside an
+option's audience under every reading and must not find it in its author's content list: test_option_content_privacy.py.
 
 Lists may lag writes: a read-back of what was just posted is repeated within the profile's settle window until the
 comment shows (support.list_all's ``until``); a check that something is *not* listed reads once. Helpers: posting and
@@ -21,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import option_content
 import pytest
 from comment_observations import (
     listed_to,
@@ -189,30 +186,6 @@ def test_recipient_replying_to_private_comment_without_fields_inherits_its_setti
     assert item.get("visibility") == vis.recipients and recipient_ids(item) == {str(user_ids["moderator"])}, (
         f"the recipient's reply must inherit visibility {vis.recipients!r} and recipients "
         f"[{user_ids['moderator']}]; read {item.get('visibility')!r} {item.get('recipients')!r}\n{resp.describe()}")
-
-
-@pytest.mark.rule("AUTH-ACTING-USER")
-def test_each_reply_of_the_module_reads_back_under_the_account_that_posted_it(
-        member: ApiClient, moderator: ApiClient, thread_answer: int, inherited_reply: int,
-        recipient_reply: ApiResponse, private_reply_to_public: int) -> None:
-    """"The acting user is taken from the credentials.": every reply the module reads back (member's reply inheriting
-    its private comment's settings, moderator's inheriting reply as its recipient, member's private reply to a public
-    comment) names as its author the account that posted it. Each is private to moderator, so moderator reads them
-    all (a recipient reads the comment whoever its author became: COMMENT-3's and COMMENT-5's reads). blind95 (issue
-    44): the plain comments' authors were judged (comment_responses.py), the replies' only on their privacy, so a
-    server that copied the parent's row, author included, into a reply went unseen. Reads only: three requests."""
-    replies = [(member, inherited_reply, "COMMENT-3", "member's reply without privacy fields to its private comment"),
-               (member, private_reply_to_public, "COMMENT-5", "member's reply private to moderator under a public "
-                                                                "comment")]
-    if recipient_reply.status == 201:  # its status is test_recipient_replying_...'s (COMMENT-3) to judge
-        replies.append((moderator, new_id(recipient_reply), "COMMENT-3",
-                        "moderator's (the recipient's) reply without privacy fields to a private comment"))
-    for poster, cid, rule, what in replies:
-        item = read_back(moderator, thread_answer, cid, (rule,))
-        author = item.get("author")
-        expect(isinstance(author, dict) and author.get("username") == poster.username, "AUTH-ACTING-USER",
-               f"{what} ({cid}) was posted with {poster.role}'s credentials, so {poster.username!r} is its author; "
-               f"moderator reads author {author!r}")
 
 
 REPLIERS_OF_PRIVATE = (("member", ("to_original_poster", "to_moderators", "full")),
@@ -435,36 +408,6 @@ def test_private_comment_is_not_in_its_authors_content_list_as_seen_by_admin(
     assert not leaked, (
         f"admin is not a recipient, yet member's content list shows the private comments {sorted(leaked)}\n"
         f"{resp.describe()}")
-
-
-@pytest.mark.rule("COMMENT-PRIVACY-CONTENT")
-def test_private_option_comments_are_not_in_their_authors_content_list_outside_their_audience(
-        request: pytest.FixtureRequest, api: dict[str, ApiClient], private_comment_of: Callable[[str, str], Any],
-        question_id: int, user_ids: dict[str, int], profile: Profile) -> None:
-    """content25 (issue 44): the run's shared comments to the original poster and to own groups, each looked for in
-    its author's content list by every account outside the option's audience (option_content.py: who is outside,
-    reads only)."""
-    judged = option_content.judged_comments(request, api, private_comment_of, question_id, user_ids, profile)
-    if not judged:
-        skip(SkipKind.OTHER, "no private-option comment of the run has a reader outside its audience known here "
-                             "(no wire value, not created, or the profile leaves every reader open)")
-    leaks, read_by = [], []
-    for author in sorted({j.author for j in judged}):
-        path = f"users/gdpr/{user_ids[author]}/content.json"
-        for reader in sorted({r for j in judged if j.author == author for r in j.outside}):
-            resp = api[reader].get(path, operation="listUserContent")
-            entries = resp.json() if resp.status == 200 else None
-            if not isinstance(entries, list):
-                continue  # refused the list (its permissions are not shown), or COMMENT-PRIVACY-CONTENT's shape test
-            read_by.append(f"{reader} of {author}")
-            shown = {str(e["node"].get("id")) for e in entries
-                     if isinstance(e, dict) and isinstance(e.get("node"), dict)}
-            leaks += [f"{reader} is shown {author}'s comment {j.comment} ({j.option}) in GET {path}\n{resp.describe()}"
-                      for j in judged if j.author == author and reader in j.outside and str(j.comment) in shown]
-    if not read_by:
-        skip(SkipKind.OTHER, "no reader outside a private option's audience may read its author's content list")
-    assert not leaks, ("a comment private to an option's audience is in its author's content list as seen by a "
-                       "reader outside that audience under every reading:\n" + "\n".join(leaks))
 
 
 # ----------------------------------------------------------------------------------------------------------
