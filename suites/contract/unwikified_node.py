@@ -132,7 +132,7 @@ def commented_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiC
     def post_all() -> dict[str, Any]:
         out: dict[str, Any] = {}
         for writer, option in drawn:
-            value = None if option is PLAIN else getattr(profile.visibility, option)
+            value = None if option is None else getattr(profile.visibility, option)  # PLAIN is None
             if option is not PLAIN and (value is None or not profile.supports("2.16.0")):
                 out[writer] = {"held": f"the profile names no wire value for {option} (or the target is older than "
                                        "2.16.0)"}
