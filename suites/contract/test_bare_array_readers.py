@@ -130,7 +130,8 @@ UNDONE_READER = "admin"
 """Who reads member's content after member's unfavorite (the reader the owners' rows use, :data:`OWNER_READER`)."""
 
 
-@pytest.mark.rule("SHAPE-LIST-USER-CONTENT", "LIST-ARRAY-CONTENT", "SHAPE-CONTENT-ACTIONDATE")
+@pytest.mark.rule("SHAPE-LIST-USER-CONTENT", "LIST-ARRAY-CONTENT", "SHAPE-CONTENT-ACTIONDATE", "SHAPE-DATES-MILLIS",
+                  "SHAPE-DATE-FORMATTED")
 def test_the_content_list_of_a_user_who_undid_an_action_is_still_a_bare_array(
     unfavorite_once: ApiResponse, api: dict[str, ApiClient], user_ids: dict[str, int], contract: Any,
 ) -> None:

@@ -157,8 +157,8 @@ where found_nodes.child_space_or put that one in a child space (else under the s
 
 
 @pytest.mark.writes  # the shared comment it asks for, when it is the first to
-@pytest.mark.rule("SHAPE-LIST-ANSWER-COMMENTS", "PAGING-ENVELOPE", "LIST-ITEM-TYPE", "SHAPE-DATES-MILLIS",
-                  "SHAPE-DATE-FORMATTED")
+@pytest.mark.rule("SHAPE-LIST-ANSWER-COMMENTS", "PAGING-ENVELOPE", "LIST-ITEM-TYPE", "CONV-JSON-EXTENSION",
+                  "CONV-CONTENT-TYPE-JSON", "VERSION-PATH", "SHAPE-DATES-MILLIS", "SHAPE-DATE-FORMATTED")
 def test_the_comment_list_of_the_runs_answer_in_a_child_space_has_its_item_schema(
     request: pytest.FixtureRequest, fetch: Fetch, contract: Any, question_id: int
 ) -> None:
