@@ -75,6 +75,7 @@ GROUPS: tuple[Group, ...] = (
         "suites/scenarios/test_permissions.py::test_a_comment_on_a_wiki_node_is_created_with_201_and_its_location",
         "suites/scenarios/test_permissions.py::test_locking_anothers_node_member_unfavorited_is_refused",
         "suites/contract/test_observations_silent.py::test_record_the_verbs_of_the_favorite_and_wiki_actions",
+        "suites/contract/test_bare_array_readers.py::test_the_content_list_of_a_user_who_undid_an_action_is_still_a_",
     ), "the profile's one-shot nodes (favorite, wiki) can be acted on once; the tests read what that one call did "
        "and what the node shows after it"),
     Group("gdpr", ("suites/scenarios/test_gdpr_jobs.py::",),

@@ -130,6 +130,7 @@ UNDONE_READER = "admin"
 """Who reads member's content after member's unfavorite (the reader the owners' rows use, :data:`OWNER_READER`)."""
 
 
+@pytest.mark.writes  # member's one-shot unfavorite, when it is the first to ask for it
 @pytest.mark.rule("SHAPE-LIST-USER-CONTENT", "LIST-ARRAY-CONTENT", "SHAPE-CONTENT-ACTIONDATE", "SHAPE-DATES-MILLIS",
                   "SHAPE-DATE-FORMATTED")
 def test_the_content_list_of_a_user_who_undid_an_action_is_still_a_bare_array(
