@@ -147,9 +147,11 @@ def test_a_stated_comment_refusal_holds_on_every_parent_and_option(
                             operation="postComment")
     register_wrongly_created(resp, created, writer)
     statuses = ANY_4XX if rule == "COMMENT-BODY-REQUIRED" else (400,) if rule == "COMMENT-6" else (403,)
-    if parent == "unwikified" and resp.status == 404 and rule != "COMMENT-BODY-REQUIRED":
-        skip(SkipKind.FIXTURE_STATE, f"not judged: {label} answered 404: the node is not shown to {writer} now (the "
-                                     "run may have sent it to moderation; who sees a node in moderation is not shown)")
+    if parent == "unwikified" and rule != "COMMENT-BODY-REQUIRED" and 400 <= resp.status < 500 \
+            and not refused(resp, statuses):
+        skip(SkipKind.FIXTURE_STATE, f"not judged: {label} answered {resp.status}: the run may have sent the node to "
+                                     "moderation or locked it by now, and who sees a node in moderation, or what a "
+                                     "post under a locked node answers, is not shown (only an acceptance is judged)")
     if refused(resp, statuses):  # the stated status, answered by the interface itself (refusals.py)
         return
     if option != "none" and refused(resp):
