@@ -17,6 +17,7 @@ from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
 
+pytestmark = [pytest.mark.comments, pytest.mark.writes]  # as test_comment_privacy.py: the shared comments it asks for
 
 @pytest.mark.rule("COMMENT-PRIVACY-CONTENT")
 def test_private_option_comments_are_not_in_their_authors_content_list_outside_their_audience(

@@ -13,6 +13,7 @@ from qaconform.pytest.outcomes import expect
 from qaconform.pytest.support import new_id
 from qaconform.target.client import ApiClient, ApiResponse
 
+pytestmark = [pytest.mark.comments, pytest.mark.writes]  # as test_comment_privacy.py: the shared comments it asks for
 
 @pytest.mark.rule("AUTH-ACTING-USER")
 def test_each_reply_of_the_module_reads_back_under_the_account_that_posted_it(
