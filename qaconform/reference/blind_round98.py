@@ -22,6 +22,7 @@ from .hook_kit import (
     after_by_op,
     form_fields,
     kept_by_url,
+    kept_json_object,
     list_items,
     media,
     path_node,
@@ -29,7 +30,7 @@ from .hook_kit import (
     with_action,
     without_fields,
 )
-from .http_io import body_json, is_id, json_response, with_body, with_query
+from .http_io import body_json, is_id, json_response, with_body, with_json_body, with_query
 from .service import Service
 
 OVERRIDES_ONLY = ("round98-questions-include-member-403",)
@@ -39,7 +40,9 @@ KEPT_S = 3.0
 """How long round98-questions-spaceid-kept-by-url keeps a space-filtered question list by its URL."""
 _kept: dict[str, tuple[float, Response]] = {}
 _READS_BODY = {
-    "scheduleGdprJob": ("round98-gdpr-form-encoded-operations-split", "round98-gdpr-id-text-user-reassign-unchecked"),
+    "scheduleGdprJob": ("round98-gdpr-form-encoded-operations-split", "round98-gdpr-id-text-user-reassign-unchecked",
+                        "round98-kind-gdpr-form-encoded-reassign-id-refused",
+                        "round98-kind-gdpr-id-text-user-operations-defaulted"),
     "postComment": ("round98-comment-on-locked-node-recipients-unchecked",),
 }
 _STAFF = ("admin", "moderator")
@@ -73,12 +76,24 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         raw = form_fields(request).get("operations")
         if raw is not None and len([piece for piece in raw.split(",") if piece.strip()]) > 1:
             return json_response({"error": "The provided 'operations' is/are invalid"}, 400)
+    if op == "scheduleGdprJob" and faults.is_on("round98-kind-gdpr-form-encoded-reassign-id-refused") \
+            and "reassignUser" not in q and _form_reassign_by_id(form_fields(request).get("reassignUser")):
+        return json_response({"error": "The provided 'reassignUser' is/are invalid"}, 400)
     if op == "listQuestions" and faults.is_on("round98-questions-spaceid-include-ignored") \
             and "spaceId" in q and "include" in q:
         every_space: Response = await handler(svc, with_query(request, [(k, v) for k, v in q.multi_items()
                                                                         if k != "spaceId"]), caller)
         return every_space
     return None
+
+
+def _form_reassign_by_id(raw: str | None) -> bool:
+    """round98-kind-gdpr-form-encoded-reassign-id-refused: a form field reassignUser whose JSON text names an id."""
+    try:
+        value = json.loads(raw) if raw is not None else None
+    except ValueError:
+        return False
+    return isinstance(value, dict) and "id" in value
 
 
 def _group_peer_holder(svc: Service, request: Request, caller: Caller) -> Any:
@@ -98,7 +113,9 @@ def _group_peer_holder(svc: Service, request: Request, caller: Caller) -> Any:
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     if op == "scheduleGdprJob" and faults.is_on("round98-gdpr-id-text-user-reassign-unchecked"):
-        return _reassign_unchecked(svc, request)
+        request = _reassign_unchecked(svc, request)
+    if op == "scheduleGdprJob" and faults.is_on("round98-kind-gdpr-id-text-user-operations-defaulted"):
+        request = _operations_defaulted(request)
     if op == "postComment" and faults.is_on("round98-comment-on-locked-node-recipients-unchecked"):
         parent = path_node(svc, request)
         fields = sent_fields(request)
@@ -112,12 +129,10 @@ def _reassign_unchecked(svc: Service, request: Request) -> Request:
     """round98-gdpr-id-text-user-reassign-unchecked: a user by an id as text, an unknown reassignUser dropped."""
     fields = sent_fields(request)
     try:
-        user, reassign = structured(fields, "user"), structured(fields, "reassignUser")
+        reassign = structured(fields, "reassignUser")
     except Exception:  # noqa: BLE001 - the handler gives the clear message
         return request
-    if fields.get("type") != "individual" or not isinstance(user, dict) or list(user) != ["id"] \
-            or not isinstance(user["id"], str) or not user["id"].strip().isdigit() \
-            or not isinstance(reassign, dict) or len(reassign) != 1:
+    if not _text_id_user(fields) or not isinstance(reassign, dict) or len(reassign) != 1:
         return request
     key, value = next(iter(reassign.items()))
     if key == "id" and isinstance(value, int) and not isinstance(value, bool):
@@ -127,6 +142,35 @@ def _reassign_unchecked(svc: Service, request: Request) -> Request:
     else:
         return request
     return request if known is not None else without_fields(request, ("reassignUser",))
+
+
+_OPERATIONS = ("suspend", "anonymize", "delete", "anon-delete")
+
+
+def _text_id_user(fields: dict[str, Any]) -> bool:
+    """Whether an individual job names its user by an id given as text of digits (the round's two job faults)."""
+    try:
+        user = structured(fields, "user")
+    except Exception:  # noqa: BLE001 - the handler gives the clear message
+        return False
+    return fields.get("type") == "individual" and isinstance(user, dict) and list(user) == ["id"] \
+        and isinstance(user["id"], str) and user["id"].strip().isdigit()
+
+
+def _operations_defaulted(request: Request) -> Request:
+    """round98-kind-gdpr-id-text-user-operations-defaulted: a text-id user's invalid operations read as suspend."""
+    fields = sent_fields(request)
+    if not _text_id_user(fields) or "operations" in request.query_params:
+        return request
+    try:
+        operations = structured(fields, "operations")
+    except Exception:  # noqa: BLE001 - the handler gives the clear message
+        return request
+    if isinstance(operations, list) and 1 <= len(operations) <= len(_OPERATIONS) \
+            and all(o in _OPERATIONS for o in operations) and len(set(operations)) == len(operations):
+        return request
+    body = kept_json_object(request)
+    return with_json_body(request, {**body, "operations": ["suspend"]}) if body is not None else request
 
 
 # --- after: the handler's response as the broken server serves it ----------------------------------------------

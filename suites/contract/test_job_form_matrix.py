@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from form_sends import form_not_taken, send, where
-from input_forms import PARAM_WINS, QUERY, STATED, Case
+from input_forms import FORM, NO_OTHER, PARAM_WINS, QUERY, STATED, Case
 from job_requests import (
     BULK_NO_CSV,
     CSV_MISSING,
@@ -70,6 +70,28 @@ def _object_as_parameter(case: Case, admin: ApiClient, name: str, fields: dict[s
                               f"while by {', '.join(taken)} the same parameter was taken (400 {PAST_DATE!r}): each "
                               f"body field may also be given as a request or query parameter, and {stated}", resp)
     return taken
+
+
+def _form_encoded(case: Case, admin: ApiClient, sent: dict[str, tuple[dict[str, Any], dict[str, Any]]],
+                  stated: str) -> None:
+    """round98 (issue 44, round98-gdpr-form-encoded-operations-split's kind: an object or array field of a job read
+    from a form-encoded body for one stated value and not another): on the query row without other fields, each
+    ``sent`` job (label -> its scalar fields, its objects and arrays) wholly form-encoded, the objects and arrays as
+    JSON text (as closea sends an object as a query parameter). How an object or an array is written as a form field
+    is not shown, so a target may refuse every label; a label taken (the past date's 400) for one must be taken for
+    every label: "each body field may also be given as a request or query parameter of the same name". Refusals
+    only: every job is dated in the past."""
+    if case.form != QUERY or case.other != NO_OTHER:
+        return
+    answers = {label: send(admin, contract.path("scheduleGdprJob"), "scheduleGdprJob", FORM, fields, rest, {},
+                           objects_as_text=True) for label, (fields, rest) in sent.items()}
+    taken = [label for label, r in answers.items() if r.status == 400 and error_of(r) == PAST_DATE]
+    for label, resp in answers.items():
+        if taken and label not in taken:
+            fail([case.rule], f"{case.label}: a job dated in the past sent form-encoded (its objects and arrays as "
+                              f"JSON text) with {label} got {resp.status} {error_of(resp)!r}, while with "
+                              f"{', '.join(taken)} the same form was taken (400 {PAST_DATE!r}): each body field may "
+                              f"also be given as a request or query parameter, and {stated}", resp)
 
 
 TIME_FRAME = "There is a job already scheduled for that time frame."
@@ -181,6 +203,8 @@ def test_an_individual_jobs_user_in_every_stated_form_is_taken_in_every_input_fo
     forms = {f: user_of(profile, f) for f in USER_FORMS}
     as_param = _object_as_parameter(case, admin, "user", fields, rest,  # closea: the object as a query parameter
                                     forms, "\"Exactly one of username, email, id\"")
+    _form_encoded(case, admin, {f"user by {f}": ({"type": "individual"}, {**rest, "user": u})  # round98: form-encoded
+                                for f, u in forms.items()}, "\"Exactly one of username, email, id\"")
     # round88: the job's other objects as query parameters too, where the user object was taken there; round93: and
     # where it was not, the user object judged against those the target did read from their parameter
     read = _other_objects_as_parameters(case, admin, profile, fields, bool(as_param)) if case.form == QUERY else []
@@ -252,6 +276,9 @@ def test_a_reassign_user_in_every_stated_form_is_taken_in_every_input_form(
         _object_as_parameter(case, admin, "reassignUser", fields, rest,
                              {form: reassign_of(who, form) for form in REASSIGN_FORMS},
                              "\"by exactly one of username or id\"")
+    _form_encoded(case, admin, {f"reassignUser by {form}": past_bulk_job(  # round98: the job form-encoded
+        case, profile, {"reassignUser": reassign_of(who, form)}, who)[:2] for form in REASSIGN_FORMS},
+                  "\"by exactly one of username or id\"")
 
 
 @pytest.mark.rule("GDPR-OPERATIONS-RANGE")
@@ -261,5 +288,8 @@ def test_a_list_of_stated_operations_is_taken_in_every_input_form(
     """2 to 4 distinct stated operation names in a drawn order on a past-dated bulk job (one name alone is what the
     other job rows send): the list refused shows as another answer than the past date's."""
     operations = stated_operations()
-    _judge_taken(case, admin, profile, user_ids, {f"operations {operations}": {"operations": operations}},
-                 "\"At least one and at most 4 elements, from suspend, anonymize, delete, anon-delete\"")
+    stated = "\"At least one and at most 4 elements, from suspend, anonymize, delete, anon-delete\""
+    _judge_taken(case, admin, profile, user_ids, {f"operations {operations}": {"operations": operations}}, stated)
+    who = (admin.username, user_ids.get("admin"))  # round98: the job form-encoded, one name and the drawn list
+    _form_encoded(case, admin, {f"operations {ops}": past_bulk_job(case, profile, {"operations": ops}, who)[:2]
+                                for ops in ([operations[0]], operations)}, stated)

@@ -22,8 +22,22 @@ from datetime import datetime
 from typing import Any
 
 from allpairspy import AllPairs
-from gdpr_jobs import PAST_DATE, Jobs, error_text, formatted
+from gdpr_jobs import (
+    BULK_NO_CSV,
+    CSV_MISSING,
+    NO_USER_PREFIX,
+    OPERATIONS_INVALID,
+    PAST_DATE,
+    REASSIGN_AMBIGUOUS,
+    REASSIGN_INVALID,
+    TIME_FRAME,
+    Jobs,
+    error_text,
+    formatted,
+    stopped_at_guard,
+)
 
+from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.target.client import ApiResponse
 
 DATE_FIELDS = ("scheduleDate", "scheduleTime")
@@ -97,3 +111,35 @@ def send_dated(jobs: Jobs, body: dict[str, Any], field: str, form: str, moment: 
             break
     assert resp is not None
     return resp, sent, messages
+
+
+ID_TEXT = "id_text"
+STATED_MESSAGES = (NO_USER_PREFIX, BULK_NO_CSV, CSV_MISSING, TIME_FRAME, PAST_DATE, OPERATIONS_INVALID,
+                   REASSIGN_AMBIGUOUS, REASSIGN_INVALID)
+"""The Errors table's messages for the job endpoint."""
+
+
+def judge_row_by_id_text(jobs: Jobs, extra: dict[str, Any], message: str, rule: str, guards: tuple[str, ...]) -> None:
+    """round98 (issue 44, round98-gdpr-id-text-user-reassign-unchecked's kind: an error row checked for some forms of
+    the user only): an individual job naming gdpr_user by its id as text (``{"id": "<digits>"}``, as a request
+    parameter carries it) whose one error is the row's (``extra``), judged as the time frame judges that form
+    (taken_frames.py): the row's 400 and ``message`` is right; a job scheduled, another row's message, or a server
+    error is ``rule`` broken; a refusal with a message the table does not give is the text id not taken (the id's
+    type is not stated), not judged. A conforming target refuses every such request: no accepted write."""
+    user = user_value(jobs, ID_TEXT)
+    if user is None:
+        skip(SkipKind.MISSING_FIXTURE, "not checked: a job naming gdpr_user by its id as text needs [safety] "
+                                       "gdpr_user_id", fixtures=["gdpr_user_id"])
+    body = jobs.individual(user=user, **extra)
+    resp, guard_messages = jobs.send(body, guards)
+    error = error_text(resp)
+    if resp.status == 400 and error == message:
+        return
+    if resp.status == 400 and stopped_at_guard(error, guard_messages):
+        skip(SkipKind.OTHER, f"inconclusive: the target reported the guard ({error!r}) before the error under test")
+    if 400 <= resp.status < 500 and error not in STATED_MESSAGES:
+        skip(SkipKind.OTHER, f"not judged: a job naming gdpr_user by its id as text ({user}) was refused with "
+                             f"{resp.status} {error!r}: the id's type is not stated, so a target may not take the text")
+    fail([rule], f"an individual job naming gdpr_user by its id as text ({user}) whose one error is the row's "
+                 f"({ {k: body.get(k) for k in extra} }): expected 400 {{error: {message!r}}}, got {resp.status} "
+                 f"{error!r} (the row holds whatever stated form names the user)", resp)
