@@ -252,6 +252,14 @@ def unfinished_created(results_path: Path) -> list[dict[str, Any]]:
     return _unfinished(_listed(results_path), results_path)
 
 
+def changed_in(results_path: Path) -> list[dict[str, Any]]:
+    """clean26: the nodes the run changed and did not create, with their accepted state changes (report.json
+    ``changed``: no delete undoes them; :func:`qaconform.target.created_log.changed`)."""
+    from qaconform.target.created_log import changed
+
+    return changed(results_path.parent, _created_in(results_path))
+
+
 def _unfinished(listed: list[Any], results_path: Path) -> list[dict[str, Any]]:
     from qaconform.target.created_log import unfinished
 
