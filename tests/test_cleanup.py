@@ -209,6 +209,8 @@ def test_cleanup_of_a_run_made_with_no_cleanup_does_the_same_and_twice_is_harmle
     first = _qaconform("cleanup", str(tmp_path / "kept"), "--profile", str(server.profile_path), cwd=tmp_path)
     assert first.returncode == exitcodes.OK, first.stdout + first.stderr
     assert "cleanup: removed" in first.stdout
+    assert report["changed"], "the run unwikified the one-shot member_wiki_node_id (else this line proves nothing)"
+    assert "changed on the target and not undone by any cleanup" in first.stdout, first.stdout
     assert without(snapshot(profile), changed) == without(before, changed)
     record = json.loads((tmp_path / "kept" / CLEANUP_NAME).read_text(encoding="utf-8"))
     assert record["removed"] > 0

@@ -42,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    from qaconform.report.terminal import changed_lines
     from qaconform.target.cleanup import summary_line
 
     folder = Path(args.run_dir)
@@ -63,6 +64,8 @@ def main(args: argparse.Namespace) -> int:
     except OSError as exc:
         where = f"; could not write {out} ({exc.strerror or exc})"
     print(summary_line(record) + where)
+    for line in changed_lines(report):  # clean26: what the run changed on nodes it did not create stays changed
+        print(line)
     return _exit_code(record)
 
 
