@@ -15,10 +15,14 @@ import pytest
 
 from qaconform import exitcodes
 from qaconform.commands.cleanup import CLEANUP_NAME
+from qaconform.pytest.seed_draws import member_wiki_send_for_seed
 from qaconform.reference import ReferenceServer
+from qaconform.report.terminal import changed_lines
 from qaconform.target.cleanup import ALREADY_GONE, LEFT, REMOVED, WITH_PARENT, items_of, remove_created, summary_line
 from qaconform.target.client import ApiClient, Recorder
+from qaconform.target.created_log import CHANGED_LOG, changed
 from qaconform.target.profile import Profile, load_profile, profile_from_dict
+from qaconform.target.profile_fixtures import ONE_SHOTS
 
 ROLES = ("admin", "moderator", "member", "novice")
 AREAS = ("comments",)
@@ -34,18 +38,54 @@ def _clients(profile: Profile) -> dict[str, ApiClient]:
 
 
 def _count(client: ApiClient, path: str, **params: Any) -> Any:
-    """A list's totalCount (or its length when it has no envelope), or the status of a refusal."""
-    resp = client.get(path, params={"pageSize": 1, **params})
+    """A list's totalCount (or its length when it has no envelope) and the ids on it (None where one page of
+    :data:`PAGE` does not hold it whole), or the status of a refusal."""
+    resp = client.get(path, params={"pageSize": PAGE, **params})
     if resp.status_code != 200:
         return f"status {resp.status_code}"
     body = resp.json()
-    return body.get("totalCount") if isinstance(body, dict) else len(body)
+    items = body.get("list") if isinstance(body, dict) else body
+    total = body.get("totalCount") if isinstance(body, dict) else len(body)
+    items = items if isinstance(items, list) else []
+    ids = [i["id"] for i in items if isinstance(i, dict) and "id" in i]
+    whole = isinstance(total, int) and len(items) >= total and len(ids) == len(items)
+    return (total, tuple(sorted(int(i) for i in ids)) if whole else None)
+
+
+PAGE = 100
+"""One page of a snapshot's list: the reference server's lists are shorter."""
+
+
+def without(snap: dict[str, Any], nodes: set[int]) -> dict[str, Any]:
+    """``snap`` as if ``nodes`` were on no list: each list's count less those of them it holds, and its ids without
+    them (a list not held whole on one page as it was: its count cannot be corrected)."""
+    def one(value: Any) -> Any:
+        if not isinstance(value, tuple) or value[1] is None:
+            return value
+        total, ids = value
+        return (total - sum(1 for i in ids if i in nodes), tuple(i for i in ids if i not in nodes))
+
+    return {role: {name: one(v) for name, v in lists.items()} for role, lists in snap.items()}
+
+
+def declared_changes(profile: Profile, report: dict[str, Any]) -> set[int]:
+    """The nodes report.json says the run changed and no cleanup undoes (``changed``), each one of the profile's
+    one-shot fixtures (the run changes no other node it did not create)."""
+    nodes = {int(c["node"]) for c in report["changed"]}
+    one_shots = {int(n) for name in ONE_SHOTS for n in _nodes(getattr(profile.fixtures, name, None))}
+    assert nodes <= one_shots, f"the run changed nodes it did not create that are no one-shot fixture: {nodes}"
+    return nodes
+
+
+def _nodes(value: Any) -> list[Any]:
+    return [] if value is None else list(value) if isinstance(value, (list, tuple)) else [value]
 
 
 def snapshot(profile: Profile) -> dict[str, Any]:
-    """totalCount of every list of the 19 operations, for every account: the question list (plain, unanswered, in
-    the fixture space), each account's answers and questions, the comments of every answer of the fixture question,
-    the fixture question's followers, experts, spaces, topics, groups, and (as admin) each account's content."""
+    """totalCount and ids (:func:`_count`) of every list of the 19 operations, for every account: the question list
+    (plain, unanswered, in the fixture space), each account's answers and questions, the comments of every answer of
+    the fixture question, the fixture question's followers, experts, spaces, topics, groups, and (as admin) each
+    account's content."""
     clients = _clients(profile)
     ids = {r: a.id for r, a in profile.accounts.items()}
     fx = profile.fixtures
@@ -106,17 +146,27 @@ def _run(profile: Path, out: Path, *extra: str) -> tuple[subprocess.CompletedPro
     return done, json.loads((out / "report.json").read_text(encoding="utf-8"))
 
 
+SEEDS = {"20260801": "after its unwikify", "20260832": "before its unwikify"}
+"""Two seeds, one per order of admin's send of the one-shot member_wiki_node_id and member's unwikify of it (wiki20):
+a comments-only run unwikifies it (unwiki25, blind94: the comments right after), and where the send comes first it
+is sent to moderation too (novice then lists one question fewer); no delete undoes either."""
+
+
 @pytest.mark.slow
-def test_a_run_with_the_delete_action_named_leaves_every_list_as_it_found_it(server: ReferenceServer,
-                                                                             tmp_path: Path) -> None:
-    profile = load_profile(server.profile_path)
-    assert profile.cleanup is not None
-    before = snapshot(profile)
-    # at a seed drawing admin's send of member_wiki_node_id AFTER member's unwikify (wiki20): on the other half of the
-    # seeds the send comes first, and since this session (unwiki25, blind94) the comments area unwikifies that one-shot
-    # fixture, so a comments-only run sends it to moderation, a change no delete undoes (novice lists one question
-    # fewer): a one-shot fixture's consumption, not a created node, left for the next session to separate here
-    done, report = _run(Path(server.profile_path), tmp_path / "run", "--seed", "20260801")
+@pytest.mark.parametrize("seed", list(SEEDS))
+def test_a_run_with_the_delete_action_named_leaves_every_list_as_it_found_it_but_its_declared_one_shots(
+        seed: str, tmp_path: Path) -> None:
+    """"With the site's delete action the footprint is zero", but for what the run says it changed and could not
+    undo (report.json ``changed``, its summary and page): the one-shot fixtures it consumed, nothing else; every
+    list is as it was once those nodes are left out of it. clean26: pinned to 20260801 before, as at the other half
+    of the seeds the send to moderation changed novice's lists."""
+    assert member_wiki_send_for_seed(int(seed)) == SEEDS[seed], "the seed no longer draws the order it is here for"
+    with ReferenceServer() as server:  # a fresh one: an earlier run here consumed the one-shots this run needs
+        profile = load_profile(server.profile_path)
+        assert profile.cleanup is not None
+        before = snapshot(profile)
+        done, report = _run(Path(server.profile_path), tmp_path / "run", "--seed", seed)
+        after = snapshot(profile)
     assert done.returncode == exitcodes.OK, done.stdout[-3000:]
     record = report["cleanup"]
     nodes = [c for c in report["created"] if c["kind"] in ("answer", "comment")]
@@ -125,11 +175,23 @@ def test_a_run_with_the_delete_action_named_leaves_every_list_as_it_found_it(ser
     assert record["removed"] + record["already_gone"] == len(nodes)
     assert record["calls"] <= len(nodes), "comments under a removed answer cost no call of their own"
     assert f"cleanup: removed {record['removed']} of {record['created']} created item" in done.stdout
-    assert snapshot(profile) == before
+    changed = declared_changes(profile, report)
+    wiki = int(_nodes(profile.fixtures.member_wiki_node_id)[0])
+    ops = {(x["operation"], x["by"]) for c in report["changed"] if c["node"] == wiki for x in c["changes"]}
+    assert ("cancelWiki", "member") in ops, "member's unwikify of its one-shot question is declared"
+    assert (("sendToModeration", "admin") in ops) == (SEEDS[seed] == "before its unwikify"), ops
+    if SEEDS[seed] == "before its unwikify":
+        assert after != before, "the send to moderation changed novice's lists (else this seed proves nothing)"
+    assert without(after, changed) == without(before, changed)
+    said = f"node {wiki} (member_wiki_node_id): "
+    line = next((x for x in done.stdout.splitlines() if x.startswith("changed on the target and not undone")), "")
+    assert said in line and "cancelWiki by member" in line, done.stdout[-3000:]
     page = (tmp_path / "run" / "report.html").read_text(encoding="utf-8")
     assert 'id="cleanup"' in page and "cleanup: removed" in page
     top = page[page.index('<section id="fixtures">'):]
-    assert "cleanup: removed" in top[:top.index("</section>")], "what the run did to the target says it cleaned up"
+    top = top[:top.index("</section>")]
+    assert "cleanup: removed" in top, "what the run did to the target says it cleaned up"
+    assert said in top, "what the run did to the target says what it could not undo"
 
 
 @pytest.mark.slow
@@ -142,11 +204,14 @@ def test_cleanup_of_a_run_made_with_no_cleanup_does_the_same_and_twice_is_harmle
     assert report["cleanup"]["skipped"].startswith("kept (--no-cleanup)")
     assert "cleanup: kept (--no-cleanup)" in done.stdout and "left behind" in done.stdout
     assert snapshot(profile) != before, "the kept run changed some list (else this test proves nothing)"
+    changed = declared_changes(profile, report)  # its seed is not pinned: either order of the one-shot's send
 
     first = _qaconform("cleanup", str(tmp_path / "kept"), "--profile", str(server.profile_path), cwd=tmp_path)
     assert first.returncode == exitcodes.OK, first.stdout + first.stderr
     assert "cleanup: removed" in first.stdout
-    assert snapshot(profile) == before
+    assert report["changed"], "the run unwikified the one-shot member_wiki_node_id (else this line proves nothing)"
+    assert "changed on the target and not undone by any cleanup" in first.stdout, first.stdout
+    assert without(snapshot(profile), changed) == without(before, changed)
     record = json.loads((tmp_path / "kept" / CLEANUP_NAME).read_text(encoding="utf-8"))
     assert record["removed"] > 0
 
@@ -154,7 +219,7 @@ def test_cleanup_of_a_run_made_with_no_cleanup_does_the_same_and_twice_is_harmle
     assert again.returncode == exitcodes.OK, again.stdout + again.stderr
     record = json.loads((tmp_path / "kept" / CLEANUP_NAME).read_text(encoding="utf-8"))
     assert record["removed"] == 0 and record["already_gone"] > 0
-    assert snapshot(profile) == before
+    assert without(snapshot(profile), changed) == without(before, changed)
 
 
 @pytest.mark.slow
@@ -383,3 +448,23 @@ def test_the_node_a_failures_own_exchange_names_is_kept_when_the_last_exchanges_
                       "reproduce": "curl -sS -i -X PUT -u \"$USER:$PASSWORD\" 'http://h/services/v2/node/14/lock.json'"}
     results.write_text(json.dumps({"tests": [{"created": CREATED}, reproduce_only]}), "utf-8")
     assert named_by_failures(results, CREATED) == {("answer", "11"), ("comment", "12"), ("comment", "14")}
+
+
+def test_what_the_run_changed_on_nodes_it_did_not_create_is_declared_once_per_change(tmp_path: Path) -> None:
+    """clean26: every accepted state change of a node is logged as sent (``Recorder.note_changed``); report.json's
+    ``changed`` keeps the nodes the run did not create (its own go with the cleanup), each change once, and the
+    summary names a fixture's node by its fixture."""
+    rec = Recorder(keep=0, changed_log=tmp_path / CHANGED_LOG)
+    base = "http://127.0.0.1:1/services/v2"
+    rec.note_changed("admin", f"{base}/node/12/sendToModeration.json?reason=x", "sendToModeration")
+    rec.note_changed("member", f"{base}/node/12/cancelwiki.json", "cancelWiki")
+    rec.note_changed("admin", f"{base}/node/12/sendToModeration.json", "sendToModeration")
+    rec.note_changed("moderator", f"{base}/node/300/lock.json", "lockNode")  # the run's own answer
+    rec.note_changed("admin", f"{base}/users/gdpr/4/schedule.json", "scheduleJob")  # no node action
+    got = changed(tmp_path, [{"kind": "answer", "id": "300", "by": "member"}])
+    assert got == [{"node": 12, "changes": [{"operation": "sendToModeration", "by": "admin"},
+                                            {"operation": "cancelWiki", "by": "member"}]}]
+    assert changed_lines({"changed": got, "fixtures": {"one_shots": {"member_wiki_node_id": {"used": 12}}}}) == [
+        "changed on the target and not undone by any cleanup (nodes the run did not create): node 12 "
+        "(member_wiki_node_id): sendToModeration by admin, cancelWiki by member"]
+    assert changed_lines({"changed": []}) == [] and changed(tmp_path / "none", []) == []

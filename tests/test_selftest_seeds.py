@@ -4,11 +4,14 @@ tests at that seed beside it; the seed is printed with the command that replays 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+from pathlib import Path
 
 import pytest
 
 from qaconform.commands import selftest, selftest_batch, selftest_result, selftest_seeds
+from qaconform.kit import pytest_cwd, suites_dir
 from qaconform.pytest import seed_draws
 from qaconform.reference import faults
 
@@ -90,3 +93,56 @@ def test_the_fault_is_caught_at_its_own_seed_on_a_clean_server_green_there_and_m
     assert fault.problem is None and fault.caught, fault
     assert elsewhere.problem is None and not elsewhere.caught, (
         f"{NEWEST} was caught at seed {SEED} (member first): it needs no draw, drop its Fault.draws")
+
+
+IN_CONTENT = "after25-recipients-comment-after-unwikify-in-authors-content"
+"""A fault whose draws need another seed than the self-test's, and whose rule (COMMENT-PRIVACY-CONTENT) only test files
+of suites/scenarios/ name: its batch collects those files alone."""
+
+
+def _helpers_from_another_folder(path: Path) -> set[str]:
+    """The modules ``path`` imports by plain name that live in another folder of the suites (none in its own)."""
+    others = {p.stem for d in path.parent.parent.iterdir() if d.is_dir() and d != path.parent for p in d.glob("*.py")}
+    own = {p.stem for p in path.parent.glob("*.py")}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module and not n.level}
+    names |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    return {n for n in names if n in others and n not in own}
+
+
+def test_a_rule_batch_of_one_folders_files_imports_the_helpers_of_the_others(tmp_path: Path) -> None:
+    """clean26: the batch of a fault at its own seed collects its rule's files alone (no collector of every suite:
+    ``selftest.run_selftest``), in a pytest whose batch folder, a path in /tmp, kept the checkout's pyproject.toml
+    (and its ``pythonpath``) from being found; a scenarios test importing a helper of suites/contract then failed
+    to import, pytest exited 2, and the fault was reported missed. Every scenarios file that imports another folder's
+    helper, collected the way such a batch collects them, imports."""
+    files = sorted(str(p.relative_to(suites_dir().parent)) for p in (suites_dir() / "scenarios").glob("test_*.py")
+                   if _helpers_from_another_folder(p))
+    assert files, "no scenarios test imports a helper of another folder: this test proves nothing any more"
+    _, seeds = selftest_seeds.fault_tasks([IN_CONTENT], SEED, clean=False)
+    assert seeds.get(IN_CONTENT, SEED) != SEED, f"{IN_CONTENT} runs at the self-test's seed now: pick another fault"
+    cmd = selftest._pytest_base(None, seeds[IN_CONTENT], False, files=files)
+    batch = selftest_batch.Batch(cmd, selftest._suite_environment(), pytest_cwd(), tmp_path,
+                                 lambda full, env: [*full, "--collect-only", "-q"])
+    (batch.folder / "end").touch()  # no fault to run: the collection alone
+    try:
+        batch.proc.wait(timeout=300)
+    finally:
+        batch.stop()
+    log = batch.log_path.read_text(encoding="utf-8", errors="replace")
+    assert batch.proc.returncode == 0 and "ERROR collecting" not in log, log[-3000:]
+
+
+def test_the_fault_whose_rule_only_scenarios_files_name_is_caught_by_its_batch_at_its_own_seed() -> None:
+    """The real runs behind the test above: the batch of COMMENT-PRIVACY-CONTENT's files at the fault's seed (the
+    clean server's run first, green; then the fault's, caught), as the self-test runs them."""
+    rule = faults.FAULTS[IN_CONTENT].rule
+    _, seeds = selftest_seeds.fault_tasks([IN_CONTENT], SEED, clean=False)
+    own = seeds[IN_CONTENT]
+    clean = selftest_seeds.clean_label(rule, own)
+    with selftest._forked_pytest():
+        files = selftest.rule_files(600)
+        assert files is not None and files.get(rule), "the rule map's collection failed"
+        green, fault = selftest._run_rule([clean, IN_CONTENT], rule, 600, own, selftest.ProfileShape(), files[rule])
+    assert green.problem is None and not green.failures() and green.counts.get("passed"), green
+    assert fault.problem is None and fault.caught, fault

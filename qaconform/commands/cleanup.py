@@ -42,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    from qaconform.report.terminal import changed_lines
     from qaconform.target.cleanup import summary_line
 
     folder = Path(args.run_dir)
@@ -63,6 +64,8 @@ def main(args: argparse.Namespace) -> int:
     except OSError as exc:
         where = f"; could not write {out} ({exc.strerror or exc})"
     print(summary_line(record) + where)
+    for line in changed_lines(report):  # clean26: what the run changed on nodes it did not create stays changed
+        print(line)
     return _exit_code(record)
 
 
@@ -250,6 +253,14 @@ def unfinished_created(results_path: Path) -> list[dict[str, Any]]:
     """What the run's log holds that no finished test of the results file lists (report.json lists them too, so a
     later ``qaconform cleanup RUN_DIR`` removes them)."""
     return _unfinished(_listed(results_path), results_path)
+
+
+def changed_in(results_path: Path) -> list[dict[str, Any]]:
+    """clean26: the nodes the run changed and did not create, with their accepted state changes (report.json
+    ``changed``: no delete undoes them; :func:`qaconform.target.created_log.changed`)."""
+    from qaconform.target.created_log import changed
+
+    return changed(results_path.parent, _created_in(results_path))
 
 
 def _unfinished(listed: list[Any], results_path: Path) -> list[dict[str, Any]]:

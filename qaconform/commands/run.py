@@ -305,10 +305,11 @@ class Runner:
     def _cleanup(self, profile: Any, results_path: Path, stop: str | None,
                  expected: frozenset[str] = frozenset()) -> None:
         """Remove what the run created while the target is still up (qaconform.commands.cleanup)."""
-        from qaconform.commands.cleanup import after_run, unfinished_created
+        from qaconform.commands.cleanup import after_run, changed_in, unfinished_created
 
         assert self.run_dir is not None
         self.meta["created_unfinished"] = unfinished_created(results_path)  # tests a Ctrl-C stopped: in report.json
+        self.meta["changed"] = changed_in(results_path)  # clean26: state changes of nodes it did not create
         why_not = {"interrupted": "the run was interrupted",
                    "unreachable": "the target did not answer"}.get(stop or "")
         if self.args.read_only or self.args.dry_run:  # a delete is a write too

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import shlex
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
@@ -100,7 +101,7 @@ def pytest_base(rule: str | None, seed: int, generated: bool, only_generated: bo
         base[at:at + 1] = generated_files()
     elif files:
         base[at:at + 1] = [str(suites_dir().parent / f) for f in files]
-    cmd = [*base, "-q", "--seed", str(seed), *TRACEBACKS]
+    cmd = [*base, *(import_path() if only_generated or files else []), "-q", "--seed", str(seed), *TRACEBACKS]
     if rule is not None:
         cmd += ["--rule", rule]
     stop = (rule if until_caught else None) if rule is not None else stop_at
@@ -109,6 +110,24 @@ def pytest_base(rule: str | None, seed: int, generated: bool, only_generated: bo
     if not generated:
         cmd += LEAN_OPTIONS
     return cmd
+
+
+def import_path() -> list[str]:
+    """pytest's option putting every test folder of the suites on ``sys.path``, for a run that names some of their
+    files instead of the suites folder (a rule's files, the generated tests alone).
+
+    Why (clean26): a test module imports the helper modules of another folder by plain name
+    (suites/scenarios/test_comment_after_state.py: ``comment_after_state``, ``unwikified_node`` of suites/contract/).
+    A collection of the whole folder puts suites/contract/ on ``sys.path`` as it imports its first module there, before
+    any of suites/scenarios/; the checkout's pyproject.toml (``pythonpath``) puts it there too, but only where pytest
+    finds that file, and it looks for it from every argument that is no option it knows yet: the batch's folder
+    (``--qaconform-batch /tmp/...``) or a profile in /tmp took it to /, so no pyproject.toml (and an installed kit has
+    none). A fault's batch of its rule's files at the fault's own seed (``selftest._run_rule`` without a collector)
+    then ended in an ImportError, pytest's exit code 2, and the fault was reported missed
+    (after25-recipients-comment-after-unwikify-in-authors-content). Named here, the path is the whole collection's
+    wherever the kit is and whatever the arguments."""
+    folders = sorted(str(d) for d in suites_dir().iterdir() if d.is_dir() and any(d.glob("test_*.py")))
+    return ["-o", "pythonpath=" + shlex.join(folders)]
 
 
 def rules_without_fault() -> list[str]:

@@ -19,7 +19,7 @@ from qaconform.errors import KitError, Unreachable, UsageError
 from qaconform.pytest.outcomes import SkipKind, skip
 from qaconform.pytest.run_state import _rule_ids, _stop
 from qaconform.target.client import ApiClient, Recorder
-from qaconform.target.created_log import CREATED_LOG
+from qaconform.target.created_log import CHANGED_LOG, CREATED_LOG
 from qaconform.target.curl_line import password_envs
 from qaconform.target.politeness import PACE
 from qaconform.target.profile import Profile, ProfileError
@@ -96,6 +96,7 @@ class _TargetHolder:
         results = self.config.getoption("qc_results", None)
         if results:  # what a test creates is logged at once beside the results: a Ctrl-C mid-test cannot lose it
             self.target.recorder.created_log = Path(results).parent / CREATED_LOG
+            self.target.recorder.changed_log = Path(results).parent / CHANGED_LOG  # clean26: state changes too
         ApiClient.write_budget = _write_budget(self.config, self.target.profile)
         ApiClient.charset_roles = _charset_roles(self.config)  # paths17: the seed's half of the accounts
         PACE.share_through(_run_file(self.config, "pace"))  # a target's hold-backs, heard by every worker

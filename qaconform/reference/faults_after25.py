@@ -31,15 +31,9 @@ _ALL: tuple[Fault, ...] = (
           draws=("member wiki send=after its unwikify", "after-state comment option=recipients")),
 )
 
-_MISSED_REASONS: dict[str, str] = {
-    "after25-recipients-comment-after-unwikify-in-authors-content":
-        "the suites catch it (test_comment_after_state.py's content-list judge: `QACONFORM_SELFTEST_BATCH=0 qaconform "
-        "selftest --fault NAME --no-clean --jobs 1` caught at seed 20260802 in 13 s; `qaconform run --seed 20260802 "
-        "--reference-fault NAME --only COMMENT-PRIVACY-CONTENT` fails the rule), but the self-test's batch mode (a "
-        "rule's tests collected once and forked per fault, at the fault's own seed) misses it and its generated "
-        "second run ends with pytest exit code 2; the cause was not found in after25's time, so it stays out "
-        "rather than fail every self-test",
-}
-"""Missed after after25's change (by the self-test's default mode), with why it stays out."""
+_MISSED_REASONS: dict[str, str] = {}
+"""Missed after after25's change (by the self-test's default mode), with why it stays out. clean26: none;
+after25-recipients-comment-after-unwikify-in-authors-content, out for the self-test's batch mode, is in again (the
+batch of its rule's files at its own seed lacked suites/contract on sys.path: ``selftest_rules.import_path``)."""
 
 AFTER25, AFTER25_MISSED = split_missed(_ALL, _MISSED_REASONS)

@@ -180,6 +180,7 @@ def build_report(
         "settle": settle_summary(tests, data.target),
         "held_back": holdbacks.summary(tests),  # 429s and 503s with Retry-After: waited as told, never failed
         "cleanup": meta.get("cleanup"),  # what the run removed of what it created (qaconform.target.cleanup)
+        "changed": list(meta.get("changed") or []),  # clean26: state changes no cleanup undoes (created_log.changed)
     }
     report["writes"] = writes_report(tests, data.write_budget, rule_entries)
     if meta.get("created_unfinished"):  # tests a Ctrl-C stopped: their writes are in no test's record

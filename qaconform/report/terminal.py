@@ -56,12 +56,25 @@ def fixture_lines(report: Mapping[str, Any], html_path: Path | None = None) -> l
             kinds[str(c.get("kind"))] = kinds.get(str(c.get("kind")), 0) + 1
         out.append("created on the target: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
                    + f" ({in_folder('report.json', html_path)}: created)")
+    out += changed_lines(report)
     jobs = scheduled_jobs(report)
     if jobs:
         out.append(f"data-protection jobs this run scheduled ({len(jobs)}; no interface undoes them: an admin of the "
                    "site can cancel them by id):")
         out += [f"  job {j['id']}: {j['what']}" for j in jobs]
     return out
+
+
+def changed_lines(report: Mapping[str, Any]) -> list[str]:
+    """clean26: what the run changed on nodes it did not create (report.json ``changed``), which no cleanup undoes:
+    each node (named by its fixture where it is one) with its accepted state changes."""
+    changed = [c for c in report.get("changed") or [] if isinstance(c, Mapping)]
+    if not changed:
+        return []
+    used = {p.get("used"): name for name, p in ((report.get("fixtures") or {}).get("one_shots") or {}).items()}
+    nodes = [f"node {c.get('node')}" + (f" ({used[c.get('node')]})" if c.get("node") in used else "") + ": "
+             + ", ".join(f"{x.get('operation')} by {x.get('by')}" for x in c.get("changes") or []) for c in changed]
+    return [f"changed on the target and not undone by any cleanup (nodes the run did not create): {'; '.join(nodes)}"]
 
 
 def scheduled_jobs(report: Mapping[str, Any]) -> list[dict[str, str]]:

@@ -310,6 +310,8 @@ class ApiClient:
         if method.upper() == "POST" and status == 201:
             rec.note_created(self.role, url, content, resp_headers.get("location"),
                              body if isinstance(body, bytes) else None)
+        elif write and method.upper() != "POST" and status is not None and 200 <= status < 300:
+            rec.note_changed(self.role, url, label)  # clean26: a state change no delete undoes
         ex = self._record(method, url, hdrs, body, status, resp_headers, content, started, operation)
         callback = ApiClient.held_back
         if given_up is not None and callback is not None:  # after the write went back to its pool

@@ -18,6 +18,9 @@ from typing import Any
 
 CREATED_LOG = "created.jsonl"
 """Its name in the run folder (beside results.json)."""
+CHANGED_LOG = "changed.jsonl"
+"""clean26: the log of the accepted state changes (lock, send to moderation, unwikify, unfavorite ...) the run made
+on nodes, one JSON line each (``{"node", "operation", "by"}``), written the same way: :func:`changed`."""
 
 UNFINISHED = "(a test that did not finish: the run was interrupted or its worker stopped)"
 """The ``test`` of an item only the log holds."""
@@ -71,3 +74,23 @@ def unfinished(listed: Iterable[Any], run_dir: Path) -> list[dict[str, Any]]:
 
 def _key(item: Mapping[str, Any]) -> tuple[str, str]:
     return str(item.get("kind") or "content"), str(item.get("id"))
+
+
+def changed(run_dir: Path, created: Iterable[Any]) -> list[dict[str, Any]]:
+    """clean26: what the run changed on the target and no cleanup undoes: per node it did not create (``created``:
+    report.json's list; a node of its own goes with the cleanup's delete, or is listed as left behind), the accepted
+    state changes of the run folder's :data:`CHANGED_LOG` in the order sent, each (operation, account) once:
+    ``[{"node": 12, "changes": [{"operation": "cancelWiki", "by": "member"}, ...]}]``. The delete action names no
+    undo of a lock, a send to moderation, an unwikify nor an unfavorite, and the one-shot fixtures (the profile's
+    wiki and favorite nodes) are consumed by them by design: the report says so instead of "the footprint is
+    zero"."""
+    own = {str(c.get("id")) for c in created if isinstance(c, Mapping)}
+    out: dict[str, list[dict[str, str]]] = {}
+    for item in read(run_dir / CHANGED_LOG):
+        node = str(item.get("node"))
+        if node in own or not node.isdigit():
+            continue
+        change = {"operation": str(item.get("operation")), "by": str(item.get("by"))}
+        if change not in out.setdefault(node, []):
+            out[node].append(change)
+    return [{"node": int(node), "changes": changes} for node, changes in out.items()]

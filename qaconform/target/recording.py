@@ -8,6 +8,7 @@ client is how requests are sent; ``client`` re-exports these names for the code 
 from __future__ import annotations
 
 import json as jsonlib
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -50,6 +51,10 @@ _CREATED_KINDS = (("/answer.json", "answer"), ("/comment.json", "comment"), ("/s
 """What a 201 to a POST on a path ending so created (for the created-ids list of the report)."""
 
 
+_NODE_ACTION = re.compile(r"/node/(\d+)/[^/]+$")
+"""A node action's path (lock, send to moderation, cancel wiki, unfavorite ...: ``/node/N/ACTION.json``)."""
+
+
 @dataclass
 class Recorder:
     """Collects exchanges for the test that is running; the pytest plugin reads and resets it per test."""
@@ -65,6 +70,9 @@ class Recorder:
     created: list[dict[str, Any]] = field(default_factory=list)  # every 201 to a POST, whoever sent it
     created_log: Path | None = None
     """Where each created item is also appended at once (:mod:`qaconform.target.created_log`; None: nowhere)."""
+    changed_log: Path | None = None
+    """clean26: where each accepted state change of a node is appended at once (``created_log.CHANGED_LOG``; None:
+    nowhere, as for the cleanup's own deletes)."""
     settle_reads: int = 0  # read-backs after a write this test made (support.settle)
     settle_waits: list[dict[str, Any]] = field(default_factory=list)  # those that read more than once, or never settled
     writes: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -168,6 +176,13 @@ class Recorder:
         self.created.append(item)
         if self.created_log is not None:
             append_created(self.created_log, item)
+
+    def note_changed(self, role: str, url: str, operation: str) -> None:
+        """An accepted state change (not a POST that created) of the node the path names (``/node/N/...``), appended
+        to :attr:`changed_log`: what the run changed that its cleanup cannot undo, unless the run created the node."""
+        found = _NODE_ACTION.search(urlsplit(url).path)
+        if self.changed_log is not None and found:
+            append_created(self.changed_log, {"node": int(found.group(1)), "operation": operation, "by": role})
 
     def redact(self, text: str) -> str:
         for s in self.secrets:
