@@ -56,6 +56,7 @@ _ALL: tuple[Fault, ...] = (
         "administrator's favorites tool resolves the node's favorite by age, acting for its holder); members and "
         "moderators cancel their own: breaks 'Favorites are per user; the user is taken from the credentials.' for "
         "admin only.",
+        draws=("unfavorite order=admin first",),  # seed_draws.UNFAVORITE_ORDERS: admin's call while member holds one
     ),
     Fault(
         "round97-gdpr-delete-reassign-username-invalid", "GDPR-REASSIGN-FORMS",
@@ -71,6 +72,7 @@ _ALL: tuple[Fault, ...] = (
         "request parameter keeps the JSON body's text (the plain comment controller, which accounts without "
         "private comments are routed to, binds the JSON body alone); every other account's parameter wins: breaks "
         "'When both are given, the parameter wins.' for callers without Use Private Comments only.",
+        draws=("novice comment form=param_wins",),  # seed_draws.NOVICE_COMMENT_FORMS: novice's shared plain comment
     ),
     # --- eight of the outside kinds
     Fault(
@@ -139,10 +141,6 @@ _ALL: tuple[Fault, ...] = (
 _MISSED_REASONS: dict[str, str] = {
     "round97-novice-answer-wiki-question-published": "measured blind: missed, --whole-suite too (no answer of novice's "
     "to a community-wiki question was judged for its publication)",
-    "round97-unfavorite-admin-cancels-oldest-holder": "measured blind: missed, --whole-suite too (no unfavorite by "
-    "admin of a node another account holds an older favorite of was judged for whose favorite it canceled)",
-    "round97-novice-comment-json-body-wins": "measured blind: missed, --whole-suite too (no comment of an account "
-    "without Use Private Comments gave its body both ways)",
     "round97-cancelwiki-comment-on-own-post-owned": "measured blind: missed, --whole-suite too (no unwikify of "
     "another's wiki comment on the caller's own post by a caller with the own permission only)",
     "round97-gdpr-form-operations-param-invalid": "measured blind: missed, --whole-suite too (no job sent form-encoded "
