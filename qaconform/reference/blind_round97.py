@@ -41,7 +41,8 @@ KEPT_S = 3.0
 _counts: dict[str, tuple[float, int, Any, Any]] = {}
 _READS_BODY = ("round97-reply-to-op-comment-recipients-inherits", "round97-recipients-comment-on-own-post-stored-full",
                "round97-gdpr-delete-reassign-username-invalid", "round97-novice-comment-json-body-wins",
-               "round97-gdpr-form-operations-param-invalid", "round97-gdpr-email-user-unknown-operation-dropped")
+               "round97-gdpr-form-operations-param-invalid", "round97-gdpr-email-user-unknown-operation-dropped",
+               "round97-kind-gdpr-id-user-unknown-operation-dropped")
 _OPTIONS = (auth.PRIVATE_TO_OP, auth.PRIVATE_TO_MODS, auth.PRIVATE_TO_GROUPS)
 """One of these beside Use Private Comments lets a caller post a comment private to recipients (Authentication, 1)."""
 _OPERATIONS = ("suspend", "anonymize", "delete", "anon-delete")
@@ -143,7 +144,9 @@ async def _topics_unlimited(svc: Service, request: Request, caller: Caller, hand
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     if op == "scheduleGdprJob" and faults.is_on("round97-gdpr-email-user-unknown-operation-dropped"):
-        return _unknown_operations_dropped(request)
+        request = _unknown_operations_dropped(request, "email")
+    if op == "scheduleGdprJob" and faults.is_on("round97-kind-gdpr-id-user-unknown-operation-dropped"):
+        request = _unknown_operations_dropped(request, "id")
     if op != "postComment":
         return request
     if faults.is_on("round97-novice-comment-json-body-wins") and not caller.can(auth.USE_PRIVATE_COMMENTS) \
@@ -167,14 +170,15 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
     return request
 
 
-def _unknown_operations_dropped(request: Request) -> Request:
-    """round97-gdpr-email-user-unknown-operation-dropped: a user by email, unknown operations filtered out."""
+def _unknown_operations_dropped(request: Request, way: str) -> Request:
+    """round97-gdpr-email-user-unknown-operation-dropped (``way`` email) and its kind (id): a user named that way,
+    unknown operations filtered out."""
     fields = sent_fields(request)
     try:
         user, operations = structured(fields, "user"), structured(fields, "operations")
     except Exception:  # noqa: BLE001 - the handler gives the clear message
         return request
-    if fields.get("type") != "individual" or not isinstance(user, dict) or list(user) != ["email"] \
+    if fields.get("type") != "individual" or not isinstance(user, dict) or list(user) != [way] \
             or not isinstance(operations, list):
         return request
     known = [o for o in operations if o in _OPERATIONS]
