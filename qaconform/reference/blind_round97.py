@@ -42,7 +42,8 @@ _counts: dict[str, tuple[float, int, Any, Any]] = {}
 _READS_BODY = ("round97-reply-to-op-comment-recipients-inherits", "round97-recipients-comment-on-own-post-stored-full",
                "round97-gdpr-delete-reassign-username-invalid", "round97-novice-comment-json-body-wins",
                "round97-gdpr-form-operations-param-invalid", "round97-gdpr-email-user-unknown-operation-dropped",
-               "round97-kind-gdpr-id-user-unknown-operation-dropped")
+               "round97-kind-gdpr-id-user-unknown-operation-dropped",
+               "round97-kind-gdpr-form-scheduledate-param-ignored")
 _OPTIONS = (auth.PRIVATE_TO_OP, auth.PRIVATE_TO_MODS, auth.PRIVATE_TO_GROUPS)
 """One of these beside Use Private Comments lets a caller post a comment private to recipients (Authentication, 1)."""
 _OPERATIONS = ("suspend", "anonymize", "delete", "anon-delete")
@@ -147,6 +148,10 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
         request = _unknown_operations_dropped(request, "email")
     if op == "scheduleGdprJob" and faults.is_on("round97-kind-gdpr-id-user-unknown-operation-dropped"):
         request = _unknown_operations_dropped(request, "id")
+    if op == "scheduleGdprJob" and faults.is_on("round97-kind-gdpr-form-scheduledate-param-ignored") \
+            and media(request) == "application/x-www-form-urlencoded" and "scheduleDate" in request.query_params \
+            and "scheduleDate" not in form_fields(request):
+        request = with_query(request, [(k, v) for k, v in request.query_params.multi_items() if k != "scheduleDate"])
     if op != "postComment":
         return request
     if faults.is_on("round97-novice-comment-json-body-wins") and not caller.can(auth.USE_PRIVATE_COMMENTS) \

@@ -130,6 +130,15 @@ _ALL: tuple[Fault, ...] = (
         "email gets the 400: breaks '{error: The provided 'operations' is/are invalid}' for that form only.",
     ),
     Fault(
+        "round97-kind-gdpr-form-scheduledate-param-ignored", "CONV-PARAM-AS-BODY-FIELD-GDPR",
+        "The kind of round97-gdpr-form-operations-param-invalid (an array or object field of a job as a request "
+        "parameter beside a form-encoded body) on another field: a job sent FORM-ENCODED whose scheduleDate comes as "
+        "a request parameter (JSON text) is handled without it (the form binder reads object fields from the form "
+        "alone); beside a JSON body, or in the form, it counts: breaks 'On POST endpoints that take a body, each body "
+        "field may also be given as a request or query parameter of the same name.' for scheduleDate beside a "
+        "form-encoded body only.",
+    ),
+    Fault(
         "round97-unfavorite-locked-node-count-unchanged", "ACTION-UNFAVORITE-COUNT",
         "(a rule after a state change) An unfavorite of a node that was LOCKED earlier answers favoriteCount as it "
         "was before the cancel (the locked node's counters are frozen in the response built from its cached row); "
@@ -152,8 +161,6 @@ _MISSED_REASONS: dict[str, str] = {
     "to a community-wiki question was judged for its publication)",
     "round97-cancelwiki-comment-on-own-post-owned": "measured blind: missed, --whole-suite too (no unwikify of "
     "another's wiki comment on the caller's own post by a caller with the own permission only)",
-    "round97-gdpr-form-operations-param-invalid": "measured blind: missed, --whole-suite too (no job sent form-encoded "
-    "with operations as a parameter)",
     "round97-cancelwiki-comment-stays-wiki": "measured blind: missed, --whole-suite too (no unwikify of a wiki comment "
     "read back)",
     "round97-unfavorite-locked-node-count-unchanged": "measured blind: missed, --whole-suite too (no unfavorite of a "
