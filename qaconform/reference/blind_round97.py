@@ -241,7 +241,19 @@ def _unfavorite(svc: Service, request: Request, caller: Caller, response: Respon
     return with_body(response, body)
 
 
+def _answer(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
+    if not faults.is_on("round97-kind-moderated-wiki-answer-parent-author-null") or caller.can(auth.PUBLISH_ANSWER):
+        return response
+    question = path_node(svc, request, "question_id")
+    body = body_json(response)
+    if question is None or not question["wiki"] or not isinstance(body, dict) or "parentAuthor" not in body:
+        return response
+    body["parentAuthor"] = None
+    return with_body(response, body)
+
+
 _AFTER = {
+    "postAnswer": _answer,
     "listAnswerComments": _answer_comments,
     "cancelWiki": _cancelwiki,
     "unmarkFavorite": _unfavorite,
