@@ -45,7 +45,7 @@ from .properties import recipient_forms  # the privacy model reads it too, as a 
 from .public_threads import *  # noqa: F403 - histories5: the shared thread under a public comment's fixtures
 from .shared_answer_post import shared_answer_wrapped  # noqa: F401 - trade12: how the shared answer was posted
 from .shared_write import SharedWrite
-from .wiki_own_question import listed_before_the_moves, wiki_question  # noqa: F401 - accept22: the fixture too
+from .wiki_own_question import listed_before_the_moves, novice_wiki_placed, wiki_question  # noqa: F401 - accept22
 
 
 @pytest.fixture(scope="session")
@@ -135,6 +135,7 @@ def answer_in(request: pytest.FixtureRequest, api: dict[str, ApiClient], questio
         question = _own_question(request) if (role, form) == OWN_QUESTION_ANSWER else question_id
         question = found_nodes.child_space_or(request, api, profile, role, form, question)  # blind12 (issue 44)
         question = found_nodes.novice_placed(request, api, profile, role, form, seed, question)  # placements
+        question = novice_wiki_placed(request, role, form, seed, question)  # round97: a wiki question member wrote
         resp = _shared(request, profile, key, counts_after_posts.around(  # fix23: counts read around the post
             request, profile, key, _answer_lists(api, role), lambda: post_answer_in(  # round50: admin's the options
                 api[role], question, run_tag, created, text, form, seed, support.answer_options(role, form, seed))))

@@ -26,7 +26,13 @@ from typing import Any
 import pytest
 
 from qaconform.contract import path as contract_path
-from qaconform.pytest.found_nodes import QUESTION_PAGES
+from qaconform.pytest.found_nodes import (
+    NOVICE_ANSWER_PARENTS,
+    NOVICE_PARAMETER_FORMS,
+    QUESTION_PAGES,
+    novice_answer_parent,
+)
+from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.support import charged_to_suites, find_listed, once_per_run, present, shared_path
 from qaconform.target.client import ApiClient
 from qaconform.target.profile import Profile
@@ -60,13 +66,38 @@ def wiki_question(request: pytest.FixtureRequest) -> int | None:
 def answer_first(request: pytest.FixtureRequest) -> None:
     """member's param_wins answer, posted (once per run) before the one-shot calls that change :data:`FIXTURE`'s
     node, and read back at once as novice reads it (:func:`listed_before_the_moves`); charged to the suites' share,
-    whose write it is. A spent share leaves it to the test that asks later."""
-    if not _judged(request) or (question := wiki_question(request)) is None:
-        return
-    with charged_to_suites(), contextlib.suppress(pytest.skip.Exception):
-        posted = request.getfixturevalue("answer_in")(ROLE, FORM)
-        if posted.node == question and posted.id is not None:
-            _read_back(request, int(posted.id))
+    whose write it is. A spent share leaves it to the test that asks later. round97: novice's answer placed under
+    the same question (:func:`novice_wiki_placed`) too, wherever the run's tests post novice's answers (a question
+    in moderation is not novice's to answer, so it must come before the moves)."""
+    if _judged(request) and (question := wiki_question(request)) is not None:
+        with charged_to_suites(), contextlib.suppress(pytest.skip.Exception):
+            posted = request.getfixturevalue("answer_in")(ROLE, FORM)
+            if posted.node == question and posted.id is not None:
+                _read_back(request, int(posted.id))
+    if any("answer_in" in getattr(item, "fixturenames", ()) for item in request.session.items) \
+            and wiki_question(request) is not None:  # round97: novice's answers are posted in this run
+        with charged_to_suites(), contextlib.suppress(pytest.skip.Exception):
+            _novice_first(request)
+
+
+def novice_wiki_placed(request: pytest.FixtureRequest, role: str, form: str, seed: int | None, question: int) -> int:
+    """round97 (issue 44, round97-novice-answer-wiki-question-published: an answer without Publish answer published
+    under a community-wiki question): novice's answer in the form whose parent the seed draws as "a question member
+    wrote" (qaconform/pytest/found_nodes.py ``novice_answer_parent``) goes under member's wiki question while it is one,
+    a question member wrote as well, so the relation it was placed for holds; posted before the one-shot moves
+    (:func:`answer_first`) wherever the run posts novice's answers. ``question`` otherwise. No write more."""
+    if role != "novice" or novice_answer_parent(form, seed or 0) != NOVICE_ANSWER_PARENTS[2]:
+        return question
+    return wiki_question(request) or question
+
+
+def _novice_first(request: pytest.FixtureRequest) -> None:
+    """round97: novice's answer placed by :func:`novice_wiki_placed`, posted with member's before the moves."""
+    seed = request.config.stash[STATE].seed if STATE in request.config.stash else None  # answer_in's own seed
+    form = next((f for f in NOVICE_PARAMETER_FORMS if novice_answer_parent(f, seed or 0) == NOVICE_ANSWER_PARENTS[2]),
+                None)
+    if form is not None:
+        request.getfixturevalue("answer_in")("novice", form)
 
 
 def _judged(request: pytest.FixtureRequest) -> bool:

@@ -310,3 +310,7 @@ SESSION18 = SESSION18 + SHAPES25  # SHAPES25_MISSED: left out (docs/blind-rounds
 from .faults_blind_round98 import BLIND_round98  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round98  # BLIND_round98_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 97 (issue 44): drawn must-rules (seed 20261214) + eight outside kinds, measured blind
+from .faults_blind_round97 import BLIND_round97  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round97  # BLIND_round97_MISSED: left out (docs/blind-rounds.md)

@@ -581,3 +581,7 @@ HOOKS.append(Hook("shapes25", after=shapes25_hooks.after))
 from . import blind_round98  # noqa: E402
 
 HOOKS.append(Hook("round98", before=blind_round98.before, admitted=blind_round98.admitted, after=blind_round98.after))
+# --- blind round 97 (issue 44): drawn must-rules (seed 20261214) + eight outside kinds, measured blind
+from . import blind_round97  # noqa: E402
+
+HOOKS.append(Hook("round97", before=blind_round97.before, admitted=blind_round97.admitted, after=blind_round97.after))

@@ -370,6 +370,10 @@ ERROR_ROWS: dict[str, tuple[dict[str, Any], str, str, tuple[str, ...]]] = {
                            ("past", "reassign")),
     "operations-five": ({"operations": [*OPERATIONS, OPERATIONS[0]]}, OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID",
                         ("past", "reassign")),
+    # round97 (issue 44): "from suspend, anonymize, delete, anon-delete" holds for each element: an unknown name beside
+    # a stated one, for every form of the user (a branch that filters the names it knows, rather than refusing, takes it)
+    "operations-unknown-beside-stated": ({"operations": [OPERATIONS[0], "qc-not-an-operation"]}, OPERATIONS_INVALID,
+                                         "GDPR-OPERATIONS-INVALID", ("past", "reassign")),
     # round79 (issue 44): "array of string": numbers (an enum reader takes them as ordinals) are none of the names
     "operations-numbers": ({"operations": [0, 1]}, OPERATIONS_INVALID, "GDPR-OPERATIONS-INVALID", ("past", "reassign")),
     "reassign-both-ways": ({"reassignUser": "both"}, REASSIGN_AMBIGUOUS, "GDPR-REASSIGN-AMBIGUOUS", ("past",)),

@@ -25,6 +25,13 @@ try (suites/contract/stated_forms.py ``send``'s "split"). Every reading of such 
 id, so the one thing judged is that it is not refused for a missing field the request holds (the bulk type's missing
 csvFileId, the individual type's missing user: type not read). Every reading is a refusal: dated in the past, its
 operations invalid (in the form, or not read at all).
+
+round97 (issue 44, round97-gdpr-form-operations-param-invalid's kind: an array or object field of a job as a parameter
+beside a form-encoded body): the same split for operations and scheduleDate, the field as a query parameter (JSON text)
+and the rest form-encoded (JSON text for the others), judged against the same job sent all form-encoded: a target that
+took the field as JSON text in the form (the past date's 400, the job's one error) reads a request parameter of it, so
+the split must answer the same 400. Refusals only (dated in the past); without [safety] destructive not sent (the
+operations are stated ones, so the date is the only refusal).
 """
 
 from __future__ import annotations
@@ -140,3 +147,43 @@ def test_a_scalar_job_field_as_a_parameter_beside_a_form_encoded_body_counts(
              f"a bulk job with {name} as a query parameter and the rest ({sorted(form)}) in a form-encoded body was "
              f"refused {error!r}, a field it holds taken for missing: 'each body field may also be given as a "
              "request or query parameter of the same name'", resp)
+
+
+SPLIT_OBJECTS = ("operations", "scheduleDate")
+"""round97: the job's array and object fields, each sent as a query parameter beside a form-encoded body of the rest."""
+
+
+@pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD-GDPR", "CONV-NO-SERVER-ERROR")
+@pytest.mark.writes
+@pytest.mark.parametrize("name", SPLIT_OBJECTS)
+def test_an_array_or_object_job_field_as_a_parameter_beside_a_form_encoded_body_counts(
+        jobs: Jobs, profile: Profile, name: str) -> None:
+    """round97 (the module's docstring): ``name`` as a query parameter, the rest form-encoded, against the job sent
+    all form-encoded; both dated in the past, stated operations: refusals only."""
+    csv = profile.fixtures.gdpr_csv_file_id
+    if csv is None:
+        skip(SkipKind.MISSING_FIXTURE, "not checked: a bulk job split over a parameter and a form-encoded body needs "
+                                       "fixture gdpr_csv_file_id", fixtures=["gdpr_csv_file_id"])
+    if not profile.safety.destructive:
+        skip(SkipKind.OTHER, "not checked: the split job's one error must be its past date, so its operations are "
+                             "stated ones, which [safety] destructive = false forbids sending")
+    job: dict[str, Any] = {"type": "bulk", "csvFileId": csv, "scheduleDate": past_formatted(),
+                           "operations": [OPERATIONS[0]]}
+    text = {k: v if isinstance(v, str) else json.dumps(v) for k, v in job.items()}
+    whole = jobs.admin.post("jobs/gdpr/schedule.json", data=text, operation="scheduleGdprJob")
+    if whole.status != 400 or error_text(whole) != PAST_DATE:
+        skip(SkipKind.OTHER, f"not judged: the job all form-encoded (its arrays and objects as JSON text) was answered "
+                             f"{whole.status} {error_text(whole)!r}, not 400 {PAST_DATE!r}: the target does not show "
+                             "that it reads JSON text from a request parameter")
+    resp = jobs.admin.post("jobs/gdpr/schedule.json", params={name: text[name]},
+                           data={k: v for k, v in text.items() if k != name}, operation="scheduleGdprJob")
+    error = error_text(resp)
+    if resp.status >= 500:
+        fail(["CONV-NO-SERVER-ERROR"], f"a bulk job with {name} as a query parameter beside a form-encoded body: a "
+                                       f"field the target cannot read is the client's matter, never a 5xx", resp)
+    if resp.status != 400 or error != PAST_DATE:
+        fail(["CONV-PARAM-AS-BODY-FIELD-GDPR"],
+             f"a bulk job with {name} as a query parameter ({text[name]}) and the rest in a form-encoded body got "
+             f"{resp.status} {error!r}, while the same job all form-encoded got 400 {PAST_DATE!r} (its one error, "
+             "the past date): 'each body field may also be given as a request or query parameter of the same name'",
+             resp)
