@@ -306,3 +306,7 @@ SESSION18 = SESSION18 + CONTENT25
 from .faults_shapes25 import SHAPES25  # noqa: E402
 
 SESSION18 = SESSION18 + SHAPES25  # SHAPES25_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 99 (issue 44): drawn must-rules (seed 20261214) + eight outside kinds, measured blind
+from .faults_blind_round99 import BLIND_round99  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round99  # BLIND_round99_MISSED: left out (docs/blind-rounds.md)

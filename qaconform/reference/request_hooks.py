@@ -577,3 +577,7 @@ HOOKS.append(Hook("content25", after=content25_hooks.after))
 from . import shapes25_hooks  # noqa: E402
 
 HOOKS.append(Hook("shapes25", after=shapes25_hooks.after))
+# --- blind round 99 (issue 44): drawn must-rules (seed 20261214) + eight outside kinds, measured blind
+from . import blind_round99  # noqa: E402
+
+HOOKS.append(Hook("round99", before=blind_round99.before, admitted=blind_round99.admitted, after=blind_round99.after))
