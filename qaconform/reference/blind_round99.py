@@ -38,7 +38,8 @@ _READS_BODY = {
     "postAnswer": ("round99-answer-structured-node-field-refused",),
     "postComment": ("round99-comment-body-param-json-privacy-dropped",
                     "round99-question-comment-reply-visibility-dropped"),
-    "scheduleGdprJob": ("round99-gdpr-username-user-unknown-operation-dropped",),
+    "scheduleGdprJob": ("round99-gdpr-username-user-unknown-operation-dropped",
+                        "round99-kind-gdpr-username-user-reassign-first-way"),
 }
 _OPERATIONS = ("suspend", "anonymize", "delete", "anon-delete")
 _OWN_FIELDS = ("body", "wrap", "v1")
@@ -96,7 +97,9 @@ async def _answer_before(svc: Service, request: Request, caller: Caller, handler
 # --- admitted: the request as the handler reads it ------------------------------------------------------------
 def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request:
     if op == "scheduleGdprJob" and faults.is_on("round99-gdpr-username-user-unknown-operation-dropped"):
-        return _operations_filtered(request, sent_fields(request))
+        request = _operations_filtered(request, sent_fields(request))
+    if op == "scheduleGdprJob" and faults.is_on("round99-kind-gdpr-username-user-reassign-first-way"):
+        return _reassign_first_way(request, sent_fields(request))
     if op != "postComment":
         return request
     fields = sent_fields(request)
@@ -134,6 +137,26 @@ def _operations_filtered(request: Request, fields: dict[str, Any]) -> Request:
     body = kept_json_object(request)
     if body is not None and "operations" in body:
         return with_json_body(request, {**body, "operations": known})
+    return request
+
+
+def _reassign_first_way(request: Request, fields: dict[str, Any]) -> Request:
+    """round99-kind-gdpr-username-user-reassign-first-way: a user by username, reassignUser's first way alone."""
+    try:
+        user, reassign = structured(fields, "user"), structured(fields, "reassignUser")
+    except Exception:  # noqa: BLE001 - the handler gives the clear message
+        return request
+    if fields.get("type") != "individual" or not isinstance(user, dict) or list(user) != ["username"] \
+            or not isinstance(reassign, dict) or len(reassign) < 2:
+        return request
+    first = dict([next(iter(reassign.items()))])
+    q = request.query_params
+    if "reassignUser" in q:
+        return with_query(request, [*[(k, v) for k, v in q.multi_items() if k != "reassignUser"],
+                                    ("reassignUser", json.dumps(first))])
+    body = kept_json_object(request)
+    if body is not None and "reassignUser" in body:
+        return with_json_body(request, {**body, "reassignUser": first})
     return request
 
 
