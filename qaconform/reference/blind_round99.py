@@ -20,6 +20,7 @@ from .errors import denied
 from .hook_kit import (
     after_by_op,
     handled_with,
+    ids_cached,
     kept_by_url,
     kept_json_object,
     path_node,
@@ -34,6 +35,8 @@ from .service import Service
 KEPT_S = 3.0
 """How long round99-unanswered-questions-kept-by-url keeps an unanswered question list by its URL."""
 _kept: dict[str, tuple[float, Response]] = {}
+_kept_ids: dict[int, tuple[float, int, Any, Any]] = {}
+"""round99-kind-unanswered-questions-ids-kept-per-node: each question's ids as the last reader within 3 s saw them."""
 _READS_BODY = {
     "postAnswer": ("round99-answer-structured-node-field-refused",),
     "postComment": ("round99-comment-body-param-json-privacy-dropped",
@@ -212,7 +215,11 @@ def _lock(svc: Service, request: Request, caller: Caller, response: Response) ->
 
 
 def _questions(svc: Service, request: Request, caller: Caller, response: Response) -> Response:
-    if not faults.is_on("round99-unanswered-questions-kept-by-url") or "unanswered" not in request.query_params:
+    if "unanswered" not in request.query_params:
+        return response
+    if faults.is_on("round99-kind-unanswered-questions-ids-kept-per-node"):
+        response = ids_cached(_kept_ids, KEPT_S, caller, response)
+    if not faults.is_on("round99-unanswered-questions-kept-by-url"):
         return response
     return kept_by_url(_kept, KEPT_S, request, response)
 
