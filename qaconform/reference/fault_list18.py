@@ -314,3 +314,7 @@ SESSION18 = SESSION18 + BLIND_round98  # BLIND_round98_MISSED: left out (docs/bl
 from .faults_blind_round97 import BLIND_round97  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round97  # BLIND_round97_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 99 (issue 44): drawn must-rules (seed 20261214) + eight outside kinds, measured blind
+from .faults_blind_round99 import BLIND_round99  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round99  # BLIND_round99_MISSED: left out (docs/blind-rounds.md)

@@ -585,3 +585,7 @@ HOOKS.append(Hook("round98", before=blind_round98.before, admitted=blind_round98
 from . import blind_round97  # noqa: E402
 
 HOOKS.append(Hook("round97", before=blind_round97.before, admitted=blind_round97.admitted, after=blind_round97.after))
+# --- blind round 99 (issue 44): drawn must-rules (seed 20261214) + eight outside kinds, measured blind
+from . import blind_round99  # noqa: E402
+
+HOOKS.append(Hook("round99", before=blind_round99.before, admitted=blind_round99.admitted, after=blind_round99.after))

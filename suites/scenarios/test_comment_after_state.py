@@ -187,3 +187,66 @@ def test_a_comment_to_recipients_right_after_a_state_change_stays_out_of_its_aut
                              f"this seed (the option drawn: seed_draws.AFTER_STATE_OPTIONS), or no non-recipient of "
                              f"{list(CONTENT_NON_RECIPIENTS)} the profile keeps from private comments was served its "
                              "writer's content list")
+
+
+FILTERS: tuple[dict[str, str], ...] = ({"unanswered": "true"},)
+"""round99 (issue 44): the question list's own filters a question with no answer matches (list_access.own), read
+here; spaceId and the search parameters are the privacy model's (subtree_views.read_views). What unanswered means is
+not shown: a list that does not show the node judges nothing."""
+NON_READERS = ("novice", "anonymous")
+"""Who reads none of the after-state private options (none is named a recipient, none is the original poster or a
+moderator): each reads the filtered list right after the writer read the same URL."""
+PAGE_SIZE, MAX_PAGES = 40, 10
+
+
+def _named_by(client: ApiClient, node: int, params: dict[str, str]) -> set[str] | None:
+    """The ids ``node``'s item names (commentIds, childrenIds) in the question list read with ``params``, page by
+    page up to its page (bounded); None when the list is refused or does not show it."""
+    for page in range(1, MAX_PAGES + 1):
+        resp = client.get("question.json", params={**params, "page": page, "pageSize": PAGE_SIZE},
+                          operation="listQuestions")
+        try:
+            body = resp.json() if resp.status == 200 else None
+        except AssertionError:
+            return None
+        items = body.get("list") if isinstance(body, dict) else None
+        if not isinstance(items, list) or not items:
+            return None
+        for item in items:
+            if isinstance(item, dict) and str(item.get("id")) == str(node):
+                return {str(i) for key in ("commentIds", "childrenIds") for i in item.get(key) or []}
+        if len(items) < PAGE_SIZE:
+            return None
+    return None
+
+
+@pytest.mark.rule("COMMENT-PRIVACY-IDS")
+@pytest.mark.parametrize("name", HISTORIES)
+def test_a_private_comment_right_after_a_state_change_stays_out_of_filtered_lists_read_after_its_writer(
+        name: str, request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Any,
+        user_ids: dict[str, int]) -> None:
+    """round99 (issue 44): "Nor does its id appear in the parent's commentIds or childrenIds as seen by that caller"
+    (COMMENT-PRIVACY-IDS), in a read order a cache keyed by URL gets wrong: a private comment posted on a question
+    right after its state change (member's, the option the seed draws) is named in the question's item of the
+    question list filtered by :data:`FILTERS` as its writer reads it; each of :data:`NON_READERS` reads the same URL
+    right after and must not be shown its id. Reads only."""
+    history = _history(name, request, api, profile, user_ids)
+    judged = []
+    for posted in _created(history):
+        assert posted.resp is not None
+        if posted.option is PLAIN:
+            continue
+        comment = str(new_id(posted.resp))
+        for params, reader in ((p, r) for p in FILTERS for r in NON_READERS if r not in posted.recipients):
+            seen = _named_by(api[posted.writer], history.node, params)
+            if seen is None or comment not in seen:
+                continue  # the writer's read does not name it: nothing a later reader could be shown from it
+            shown = _named_by(api[reader], history.node, params)
+            judged.append(f"{reader} after {posted.writer} with {params}")
+            expect(shown is None or comment not in shown, "COMMENT-PRIVACY-IDS",
+                   f"{_what(history, posted)}: {reader}, right after {posted.writer} read the question list with "
+                   f"{params}, is shown comment {comment} in question {history.node}'s commentIds or childrenIds, "
+                   "though it may not see it", posted.resp)
+    if not judged:
+        skip(SkipKind.OTHER, f"not judged: no private comment of the history {history.name!r} was named in a list "
+                             f"filtered by {list(FILTERS)} as its writer read it")
