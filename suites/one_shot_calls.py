@@ -16,7 +16,7 @@ import pytest
 
 from qaconform.contract import path as contract_path
 from qaconform.pytest import one_shots
-from qaconform.pytest.outcomes import SkipKind, skip
+from qaconform.pytest.outcomes import SkipKind, skip, skip_of
 from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.seed_draws import (  # seed15: the self-test's functions
     member_wiki_send_for_seed,
@@ -96,7 +96,16 @@ def _owner_call(request: pytest.FixtureRequest, api: dict[str, ApiClient], profi
     resp = once_per_target(request, profile, key, _consuming(request, profile, name, node, send))
     state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, name)
     accounts = {role: account.id for role, account in profile.accounts.items()}
-    return one_shots.held(resp, name, node, state, one_shots.wiki_reader(api["admin"], accounts, node))
+    try:
+        return one_shots.held(resp, name, node, state, one_shots.wiki_reader(api["admin"], accounts, node))
+    except pytest.skip.Exception as exc:
+        # user26: a node the call met not in its state is consumed (an earlier run's doing): recorded, so that the
+        # next run from this folder takes the pool's next node instead of meeting it again, and the report says
+        # "consumed before this run" (a refused unfavorite was not recorded: every build retried node 14 for ever)
+        met = skip_of(exc)
+        if met is not None and met.met is not None and name in ledger.CONSUMABLE:
+            ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag"))
+        raise
 
 
 DENIED_FIRST = ("novice", "anonymous", "wrong_password")

@@ -119,10 +119,10 @@ def test_a_fresh_entry_in_the_record_makes_the_favorite_known_and_a_later_consum
 def test_an_unfavorite_of_a_consumed_favorite_with_no_record_is_not_checked_not_failed(
         repeat: str | None, answered: str, consumed: ReferenceServer, tmp_path: Path) -> None:
     if repeat is None:
-        tests = _suites(_alone(consumed, tmp_path), tmp_path, *UNFAVORITE_TESTS)
+        tests = _suites(profile := _alone(consumed, tmp_path), tmp_path, *UNFAVORITE_TESTS)
     else:
         with ReferenceServer(variants=("one-shots-consumed", repeat)) as srv:
-            tests = _suites(_alone(srv, tmp_path), tmp_path, *UNFAVORITE_TESTS)
+            tests = _suites(profile := _alone(srv, tmp_path), tmp_path, *UNFAVORITE_TESTS)
     bad = [t["nodeid"] for t in tests if t["outcome"] in ("failed", "error")]
     assert not bad, bad
     state_skips = [t for t in tests if t["outcome"] == "skipped" and t.get("skip_kind") == SkipKind.FIXTURE_STATE]
@@ -133,6 +133,11 @@ def test_an_unfavorite_of_a_consumed_favorite_with_no_record_is_not_checked_not_
     met = [t.get("met_consumed") or {} for t in held]
     assert all(m.get("fixture") == "favorite_node_id" and f"node {m.get('node')} answered" in t["message"]
                for m, t in zip(met, held, strict=True)), met
+    # user26: and recorded beside the profile, so that the next build from this folder takes the pool's next node
+    # (it met node 14 again on every build) and the report says "consumed before this run"
+    node = load_profile(profile).fixtures.favorite_node_id
+    entries = ledger.read(profile, load_profile(profile).base_url)
+    assert [(e.fixture, e.node, e.consumed) for e in entries] == [("favorite_node_id", node, True)], entries
 
 
 @pytest.mark.slow

@@ -137,7 +137,9 @@ def judge(summary: Mapping[str, Any], latency: Mapping[str, Any], failures_csv: 
             reasons.append(f"made {achieved:.1f} of {offered:g} req/s")
         slots = int(om.get("slots") or 0)
         if slots and int(om.get("missed_slots") or 0) > MISSED_SHARE * slots:
-            reasons.append(f"missed {om['missed_slots']} of {slots} start slots")
+            # user26: ``slots`` counts the starts made (on time or late), not the dropped ones: "missed 886 of 405
+            # start slots" (a busy machine's capacity step) read as more missed than there were
+            reasons.append(f"missed {om['missed_slots']} of its {slots + int(om['missed_slots'])} start slots")
         if steady is not None and steady.growing:
             reasons.append(f"latency grew through the step ({_trend(steady.latency_trend)}): a queue building")
     if summary.get("lost"):

@@ -24,6 +24,9 @@ from qaconform.status import Effect, Status
 
 _WORD = re.compile(r"\S+")
 _EDGE = ".,;:()[]'\""
+_OWN_COUNT = re.compile(r"\s*\(\d+ test\(s\) exist\)$")
+"""user26: the figure a rule's own reason ends with ("not selected by --only X (12 test(s) exist)"): the rules
+--only left out are one group, not one per count (an --only run listed "not selected" eight times, by count)."""
 _JUDGED = (Effect.BROKE, Effect.WARN, Effect.HELD)
 """A rule in a status of these effects has a verdict from its tests: failed, warning, observed or passed."""
 
@@ -94,7 +97,7 @@ def skipped_groups(rules: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     for r in rules:
         if r.get("status") != "skipped":
             continue
-        reason = str(r.get("reason") or "skipped")
+        reason = _OWN_COUNT.sub("", str(r.get("reason") or "skipped"))
         group = groups.setdefault(reason, {"reason": reason, "rules": [], "tests": 0})
         group["rules"].append(str(r["id"]))
         if "tests" in r:  # none for a rule --only left out: no test of it ran, nor skipped

@@ -203,9 +203,17 @@ def _what_broke(message: str, rid: str) -> str:
     """The first line of a failure message without what the summary's heading and the rule id in front of it
     already say: a should-level warning's message starts ``should-level warning (RID; fails the run only with
     --strict): [RID] ``, which left 110 characters of the line only "GET on the Loc" of what went wrong."""
-    first = message.strip().splitlines()[0] if message.strip() else ""
+    lines = message.strip().splitlines()
+    first = lines[0] if lines else ""
     if first.startswith("should-level warning (") and "): " in first:
         first = first.split("): ", 1)[1]
+    if first.startswith("[") and "]" in first and rid in first[1:first.index("]")].split(", "):
+        # user26: a test naming several rules heads its message "[COMMENT-2, COMMENT-PRIVACY-LIST] <its row id>:"
+        # and says each rule's break on a line of its own ("  COMMENT-2: admin is shown comment 85 ..."): the
+        # summary's line showed 110 characters of the row id and nothing of what broke
+        own = next((line.strip()[len(rid) + 2:] for line in lines[1:] if line.strip().startswith(f"{rid}: ")), "")
+        if own:
+            return own
     return first.removeprefix(f"[{rid}]").strip()
 
 

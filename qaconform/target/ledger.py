@@ -3,7 +3,8 @@
 A favorite can be removed once and a wiki node unwikified once, and the interface can create neither; no read shows
 whether a node is still a member's favorite. So the next run can only know what an earlier run consumed if the earlier
 run wrote it down: each one-shot call the target accepted appends an entry here the moment its answer comes (accept22: a
-refused call, which changed nothing, none), and the doctor reads the file before any test. It lives beside the profile
+refused call, which changed nothing, none; but a node the owner's call met not in its state, user26, so that the next
+run takes the pool's next node), and the doctor reads the file before any test. It lives beside the profile
 (``site.toml`` -> ``site.consumed.json``): it describes the nodes that profile names, travels with it, and a profile in
 a fresh folder (the reference server's, a CI checkout) starts with none. Entries name the target's base_url, so one
 profile pointed at another server (``--base-url``) does not inherit them. Renewing a fixture means giving a new id, or

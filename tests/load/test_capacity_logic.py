@@ -299,6 +299,15 @@ def test_a_step_that_fell_behind_with_its_generator_at_rest_is_not_the_generator
     assert judge(summary, latency, csv_path, LIMITS, 2000, 2).cause == GENERATOR
 
 
+def test_a_step_that_missed_start_slots_counts_them_out_of_its_whole_schedule(tmp_path: Path) -> None:
+    """user26: a busy machine's step said "missed 886 of 405 start slots": the 405 were the starts made (the pacer
+    counts a dropped slot apart), so the schedule held 1,291."""
+    summary, latency, csv_path = _step(tmp_path, rate=100, achieved_per_s=100)
+    summary["open_model"] = {"slots": 405, "missed_slots": 886}
+    v = judge(summary, latency, csv_path, LIMITS, 100, 2)
+    assert "missed 886 of its 1291 start slots" in v.reasons, v.reasons
+
+
 def test_a_busy_machine_is_a_caveat_beside_the_answer_not_its_reason() -> None:
     from qaconform.load import capacity
     from qaconform.load.judge import busy_machine

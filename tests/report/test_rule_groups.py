@@ -106,6 +106,24 @@ def test_rules_only_left_out_are_unjudged_with_no_test_said_to_have_skipped() ->
     assert "(2 rules)</span>" in render_html(report)
 
 
+def test_rules_only_left_out_are_one_group_whatever_each_rules_count_of_tests() -> None:
+    """user26: each rule's reason carries its own count ("(12 test(s) exist)"); an --only run listed "disabled by
+    configuration: not selected by --only X" once per count (eight lines in the terminal, the rest cut off)."""
+    tests = [{"nodeid": "t.py::test_paging", "outcome": "passed", "rules": ["PAGING-A"]}]
+    rules = [{"id": rid, "level": "must", "area": area} for rid, area in (("PAGING-A", "paging"),
+                                                                          ("GDPR-A", "gdpr"), ("GDPR-B", "gdpr"))]
+    coverage = {"rules": {"PAGING-A": ["t.py::test_paging"], "GDPR-A": ["t.py::test_a"],
+                          "GDPR-B": ["t.py::test_b1", "t.py::test_b2"]}}
+    report = build_report({"tests": tests}, rules, meta={"selection": {"areas": ["paging"], "rules": []},
+                                                         "coverage": coverage})
+    reasons = {r["id"]: r["reason"] for r in report["rules"] if r["status"] == "skipped"}
+    assert reasons["GDPR-A"].endswith("(1 test(s) exist)") and reasons["GDPR-B"].endswith("(2 test(s) exist)")
+    [group] = report["summary"]["skipped_groups"]
+    assert (group["rules"], group["reason"]) == (["GDPR-A", "GDPR-B"], "disabled by configuration: not selected by "
+                                                                        "--only paging")
+    assert format_summary(report).count("not selected by --only") == 1
+
+
 def test_a_reason_naming_nothing_of_its_parameters_is_kept_whole() -> None:
     assert reason_key("admin could not post an answer-like thing", "t.py::test_x[admin]") == \
         "admin could not post an answer-like thing"

@@ -82,6 +82,23 @@ def test_a_warnings_line_says_what_went_wrong_not_the_rule_id_three_times() -> N
     assert shown == ["  WARN-1  GET on the Location of the new comment must give 200 and the item 99"], lines
 
 
+def test_a_failure_of_a_test_naming_several_rules_says_what_broke_of_each_rule() -> None:
+    """user26: the message of a test naming two rules starts with both and its row id; the summary's line showed
+    "[COMMENT-2, COMMENT-PRIVACY-LIST] listAnswerComments-admin-sort=votes&wrap=true-extension_only (answer of the"
+    and nothing of what broke."""
+    message = ("[FAIL-1, FAIL-2] listAnswerComments-admin-sort=votes&wrap=true-extension_only (answer of the privacy "
+               "thread):\n  FAIL-1: admin is shown comment 85 by member, private to ['member', 'moderator']\n"
+               "  FAIL-2: admin is shown comment 89 by member\nGET http://h/services/v2/answer/80/comment.json -> 200")
+    results = make_results(fail=False)
+    results["tests"].append(entry("suites/contract/test_x.py::test_rows[a]", "failed", ["FAIL-1", "FAIL-2"],
+                                  message=message))
+    catalog = [*CATALOG, *(Rule(rid, "must", "comments", ("listAnswerComments",), "1.6.3", "privacy", "1.")
+                           for rid in ("FAIL-1", "FAIL-2"))]
+    lines = format_summary(build_report(results, catalog)).splitlines()
+    assert "  FAIL-1  admin is shown comment 85 by member, private to ['member', 'moderator']" in lines, lines
+    assert "  FAIL-2  admin is shown comment 89 by member" in lines, lines
+
+
 def test_the_har_folder_is_named_where_it_is(tmp_path: Path) -> None:
     page = tmp_path / "run" / "report.html"
     text = format_summary({"har": {"suites/x.py::test_a": "001-a.har"}}, page)
