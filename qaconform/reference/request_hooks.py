@@ -577,3 +577,7 @@ HOOKS.append(Hook("content25", after=content25_hooks.after))
 from . import shapes25_hooks  # noqa: E402
 
 HOOKS.append(Hook("shapes25", after=shapes25_hooks.after))
+# --- hist26 (issue 44): a private reply refused in an unwikified thread; ownership from a comment under an answer
+from . import hist26_hooks  # noqa: E402
+
+HOOKS.append(Hook("hist26", before=hist26_hooks.before))
