@@ -16,6 +16,13 @@ _ALL: tuple[Fault, ...] = (
           "unwikify of its question or answer) is refused 403 (the closed wiki thread takes no reply with settings "
           "of its own); replies without settings, and private replies in threads never wikified, are taken",
           draws=("after-state comment parent=novice's comment",)),
+    Fault("hist26-kind-cancelwiki-private-answer-commenter-owns", "PERM-CANCELWIKI-OWN",
+          "Kind proof of round94-cancelwiki-thread-commenter-owns (ownership on the wrong relation): a caller holding "
+          "Convert own posts to community wiki but not Mark as community wiki (member) may unwikify another account's "
+          "wiki QUESTION when it wrote a PRIVATE comment (any visibility but full) under an answer of that question "
+          "that another account wrote (the thread's private participants are taken as its editors); public comments, "
+          "and comments on the question itself, give nothing: breaks '| 11 Unwikify | Mark as community wiki; for "
+          "the caller's own node, Convert own posts to community wiki. |' for such a commenter only."),
 )
 
 HIST26, HIST26_MISSED = split_missed(_ALL, {})
