@@ -113,8 +113,8 @@ def commenters(seed: int) -> tuple[tuple[str, str | None], ...]:
     wiki permission, plainly (round91-93: a non-author refused, a plain comment stored "to the original poster");
     member, its author and unwikifier, with the option the seed draws (after25: ``seed_draws.AFTER_STATE_OPTIONS``,
     to the original poster, to moderators, or to recipients naming :data:`RECIPIENT`; every option member holds meets
-    both histories across seeds: round96-comment-on-moderated-node-privacy-dropped). Two accepted writes of the
-    suites' share (granted by the lead for this history; docs/write-audit.md "unwiki25"), whatever the draw."""
+    both histories across seeds: round96-comment-on-moderated-node-privacy-dropped); hist26: member's is a reply to
+    novice's on the seeds drawing it (:func:`_parent`). Two accepted writes of the suites' share (granted by the lead for this history; docs/write-audit.md "unwiki25"), whatever the draw."""
     return (("novice", PLAIN), ("member", after_state_option_for_seed(seed)))
 
 
