@@ -133,10 +133,9 @@ def refusal(request: pytest.FixtureRequest) -> dict[str, Any]:
     learned = None
     with contextlib.suppress(pytest.skip.Exception):  # a spent share holds the comment back: said, not skipped
         learned = learned_saved(request)
-    resp = None if learned is None else learned["resp"]
-    if learned is None or resp["status"] != 201 or learned.get("parent") != placed["answer"]:
-        return {"why": "member's learned comment was not created under answer "
-                       f"{placed['answer']} ({'not posted' if resp is None else resp['status']})"}
+    if learned is None or learned["resp"]["status"] != 201 or learned.get("parent") != placed["answer"]:
+        status = "not posted" if learned is None else learned["resp"]["status"]
+        return {"why": f"member's learned comment was not created under answer {placed['answer']} ({status})"}
     comment = new_id(response(learned))
     node, api = int(placed["question"]), request.getfixturevalue("api")
 
