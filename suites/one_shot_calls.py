@@ -483,6 +483,10 @@ def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     wiki_node_id is not acted on (the same one write)."""
     target = _wiki_target(request)
     node, role = target.node, unwikifier(request)
+    if target.name == "accepted_wiki_question_id":  # hist26: member's refusal after its comment in the thread first
+        import thread_commenter  # suites/contract (pyproject's pythonpath)
+
+        thread_commenter.refusal(request)
     try:
         with _from_hold():  # accept24: the second write of wiki_locked_first's hold, when it made one
             return _owner_call(request, api, profile, target.name, node, f"cancelwiki {role} {node}", lambda: api[

@@ -10,11 +10,13 @@ from qaconform.commands import selftest_seeds
 from qaconform.commands.selftest import DEFAULT_SEED
 from qaconform.pytest.seed_draws import (
     AFTER_STATE_OPTIONS,
+    AFTER_STATE_PARENTS,
     DRAWS,
     MEMBER_WIKI_SENDS,
     SEARCH_SPAN,
     WIKI_NODE_KINDS,
     after_state_option_for_seed,
+    after_state_parent_for_seed,
     draws_at,
     member_wiki_send_for_seed,
     wiki_node_kind_for_seed,
@@ -43,7 +45,7 @@ def test_the_selftest_seed_and_every_earlier_draw_keep_the_question() -> None:
 
 _THIRDS = ("options answer writer", "question option", "form privacy carrier", "public reply recipient form",
            "private reply form", "novice own-question form", "locked comment parent",
-           "after-state comment option")
+           "after-state comment option", "after-state comment parent")
 """forms20's draw by ``seed % 3`` and round64's by ``seed // 3 % 2``: their periods are not powers of two, so they are
 left out of the combinations counted here (tests/test_option_forms_forms20.py checks the writer; the question option
 is checked below against every value of every other dimension). types' form privacy carrier (``seed // 6 % 2``) and
@@ -51,8 +53,8 @@ close2's public reply recipient form (``seed // 12 % 2``), twenty-third session,
 placements' private reply form (``(seed + 2) % 3``), twenty-fourth session, too, and place25's novice own-question
 form (``-seed % 3``); place25's shared call options is the seed's parity, counted (it moves with the unfavorite
 order), locks25's locked comment parent (``seed // 5 % 2``) and after25's after-state comment option (``seed % 3``),
-twenty-fifth session; each is checked below to take every value within the same 128 seeds (after25's with each
-member wiki send)."""
+twenty-fifth session, and hist26's after-state comment parent (``seed // 15 % 2``); each is checked below to take every
+value within the same 128 seeds (after25's with each member wiki send, hist26's with each of those pairs)."""
 
 
 def _combos(seeds: range) -> set[tuple[str, ...]]:
@@ -74,6 +76,9 @@ def test_a_hundred_and_twenty_eight_consecutive_seeds_draw_every_combination_the
                 for s in range(start, start + 128)} == {(k, o) for k in WIKI_NODE_KINDS for o in MEMBER_WIKI_SENDS}
         assert {(member_wiki_send_for_seed(s), after_state_option_for_seed(s)) for s in range(start, start + 128)} \
             == {(o, a) for o in MEMBER_WIKI_SENDS for a in AFTER_STATE_OPTIONS}
+        assert {(member_wiki_send_for_seed(s), after_state_option_for_seed(s), after_state_parent_for_seed(s))
+                for s in range(start, start + 128)} \
+            == {(o, a, p) for o in MEMBER_WIKI_SENDS for a in AFTER_STATE_OPTIONS for p in AFTER_STATE_PARENTS}
         assert {member_wiki_send_for_seed(s) for s in range(start, start + 64)} == set(MEMBER_WIKI_SENDS)
         others = {c[:5] + c[6:] for c in _combos(range(start, start + 64))}  # the kind left out
         assert len(others) == 64, start

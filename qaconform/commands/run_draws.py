@@ -35,7 +35,8 @@ from qaconform.pytest.seed_draws import DRAWS
 
 PERIOD = 1920
 """Every dimension of ``DRAWS`` is a function of ``seed % PERIOD`` (the wiki node kind's ``seed // 16 % 8``, the
-question option's ``seed // 3 % 2`` and locks25's locked comment parent's ``seed // 5 % 2``: lcm(128, 6, 10));
+question option's ``seed // 3 % 2``, locks25's locked comment parent's ``seed // 5 % 2`` and hist26's after-state
+comment parent's ``seed // 15 % 2``: lcm(128, 6, 10, 30));
 tests/test_run_draws.py checks it (with a shift of one PERIOD: 384, the lcm before locks25, shifted that draw)."""
 
 TURNS = 12
@@ -53,15 +54,16 @@ options answer on half the turns (the draws share the seed's low bits); shifted,
 
 SPREAD = ("option comment form", "options answer writer", "novice comment form", "form privacy carrier",
           "public reply recipient form", "private reply form", "novice own-question form", "shared call options",
-          "locked comment parent", "after-state comment option")
+          "locked comment parent", "after-state comment option", "after-state comment parent")
 """The dimensions each turn takes where least taken by the turns before it (every value within :data:`TURNS`);
 closea's novice comment form is one: every run sends every form, the draw says which writer takes which; types' form
 privacy carrier another, close2's public reply recipient form a third, placements' private reply form a fourth
 (every run sends the three private forms, the draw says which parent takes which); place25's novice own-question form
 (every run puts a form answer of novice's under each relation) and shared call options (the seed's parity, so it moves
 with the unfavorite order: every other turn) the next two, locks25's locked comment parent the next (period 10:
-``seed // 5 % 2``), after25's after-state comment option the last (member's comment right after its unwikify takes
-each private option member holds)."""
+``seed // 5 % 2``), after25's after-state comment option the next (member's comment right after its unwikify takes
+each private option member holds), hist26's after-state comment parent the last (that comment on the node or a reply to
+novice's comment there; ``seed // 15 % 2``, period 30)."""
 
 BUILD_VARIABLES = ("QACONFORM_BUILD", "GITHUB_RUN_NUMBER", "CI_PIPELINE_IID", "BUILD_NUMBER",
                    "BUILDKITE_BUILD_NUMBER", "CIRCLE_BUILD_NUM", "TRAVIS_BUILD_NUMBER", "BITBUCKET_BUILD_NUMBER")

@@ -308,6 +308,24 @@ def after_state_option_for_seed(seed: int) -> str:
     return AFTER_STATE_OPTIONS[seed % len(AFTER_STATE_OPTIONS)]
 
 
+AFTER_STATE_PARENTS = ("the node", "novice's comment")
+"""hist26 (issue 44 item 5, round95-reply-public-after-unwikify-privacy-dropped's kind: a reply's own settings after a
+state change): where member's comment right after its unwikify of member_wiki_node_id goes
+(suites/contract/unwikified_node.py ``commented_after_unwikify``): on the node itself, as every run before hist26, or
+as a REPLY to novice's plain comment posted there just before it (a reply with its own visibility to a public comment,
+COMMENT-5, in the thread of a node after its unwikify). The same write either way, read back the same way; one
+placement per run, since the faults on a comment whose parent is the unwikified node (unwiki25, after25, round96) need
+the node."""
+
+
+def after_state_parent_for_seed(seed: int) -> str:
+    """The :data:`AFTER_STATE_PARENTS` entry ``seed`` draws: ``seed // 15 % 2`` (the node at the self-test's own seed,
+    20260801, and at every seed the after-state faults' draws found before hist26: 20260802, 20260803, 20260832;
+    novice's comment from 20260815 to 20260829). Period 30 (a divisor of run_draws.PERIOD), so it takes both values
+    with every after-state comment option (``seed % 3``) and member wiki send (``seed // 32``) within 128 seeds."""
+    return AFTER_STATE_PARENTS[(seed // 15) % len(AFTER_STATE_PARENTS)]
+
+
 DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "unfavorite order": (order_for_seed, UNFAVORITE_ORDERS),
     "param_wins body": (param_wins_body_for_seed, PARAM_WINS_BODIES),
@@ -327,6 +345,7 @@ DRAWS: dict[str, tuple[Callable[[int], str], tuple[str, ...]]] = {
     "shared call options": (shared_call_options_for_seed, SHARED_OPTION_CARRIERS),
     "locked comment parent": (locked_comment_parent_for_seed, LOCKED_COMMENT_PARENTS),
     "after-state comment option": (after_state_option_for_seed, AFTER_STATE_OPTIONS),
+    "after-state comment parent": (after_state_parent_for_seed, AFTER_STATE_PARENTS),
 }
 """Each seeded dimension a fault may name: the function giving a seed's value, and its values."""
 

@@ -318,3 +318,7 @@ SESSION18 = SESSION18 + BLIND_round97  # BLIND_round97_MISSED: left out (docs/bl
 from .faults_blind_round99 import BLIND_round99  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round99  # BLIND_round99_MISSED: left out (docs/blind-rounds.md)
+# --- hist26 (issue 44): kind proofs of a reply's own settings after an unwikify and of ownership under answers
+from .faults_hist26 import HIST26  # noqa: E402
+
+SESSION18 = SESSION18 + HIST26

@@ -174,13 +174,6 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure), and the kind proofs written after it."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round94-cancelwiki-thread-commenter-owns":
-        "member's refused unwikify of another's wiki question is tried with member in no relation to it and after "
-        "member's comment ON the question (one_shot_calls.py STRANGER, CONTRIBUTION), and the found-relations walk's "
-        "commenter cells comment on the node itself; no comment of member's goes under an ANSWER of another's wiki "
-        "question (the answered wiki question's answer is member's own); missed by --whole-suite too. Closing: one of "
-        "member's shared comments placed under an answer of another account's wiki question before the refused "
-        "unwikify is retried (a placement of an existing write; the refusal is free)",
     "round94-params-comment-string-recipients-dropped":
         "recipients, an array of objects, has no parameter form shown (round91's reading: the kit keeps it in the "
         "JSON body), and no comment of the run sends its privacy fields as request parameters alone with string "

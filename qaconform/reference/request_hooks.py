@@ -589,3 +589,7 @@ HOOKS.append(Hook("round97", before=blind_round97.before, admitted=blind_round97
 from . import blind_round99  # noqa: E402
 
 HOOKS.append(Hook("round99", before=blind_round99.before, admitted=blind_round99.admitted, after=blind_round99.after))
+# --- hist26 (issue 44): a private reply refused in an unwikified thread; ownership from a comment under an answer
+from . import hist26_hooks  # noqa: E402
+
+HOOKS.append(Hook("hist26", before=hist26_hooks.before))

@@ -25,7 +25,8 @@ sentence states of each, whatever the change:
 
 Histories so far (suites/scenarios/test_comment_after_state.py): the unwikified question (member's one-shot
 member_wiki_node_id; suites/contract/unwikified_node.py ``commented_after_unwikify``: novice's plain comment and
-member's private one (the option the seed draws, after25), right after member's unwikify and before admin's send)
+member's private one (the option the seed draws, after25; on the node, or, hist26, on the seeds drawing it, a reply to
+novice's comment: :attr:`Posted.reply_to`), right after member's unwikify and before admin's send)
 and novice's answer in moderation (budget24's ``comment_on_moderated_answer``, no write more). A later history
 (after a lock) is one more name in :data:`HISTORIES`, a branch of the judge's ``_history`` and its writes.
 """
@@ -56,6 +57,8 @@ class Posted:
     held: str = ""
     recipients: tuple[str, ...] = ()
     """after25: the roles the comment named as recipients (the option ``recipients`` only)."""
+    reply_to: str = ""
+    """hist26: the writer of the public comment this one replies to, in the node's thread ("": on the node)."""
 
 
 @dataclass(frozen=True)
@@ -74,19 +77,25 @@ class History:
     comments: tuple[Posted, ...]
 
 
-def allowed_rule(posted: Posted) -> str:
-    """The permission rule that lets the writer in: every signed-in account of the profile holds Comment (novice and
+def allowed_rule(posted: Posted) -> tuple[str, ...]:
+    """The permission rules that let the writer in: every signed-in account of the profile holds Comment (novice and
     up: PERM-COMMENT); the private options are posted only by an account holding Use Private Comments and that
-    option (member: to original poster and to moderators; PERM-COMMENT-PRIVATE)."""
-    return "PERM-COMMENT" if posted.option is PLAIN else "PERM-COMMENT-PRIVATE"
-
-
-def settings_rule(posted: Posted) -> str:
-    """The rule a read-back of the comment's settings is judged by: COMMENT-1 (plain), COMMENT-2 (visibility
-    recipients with ids: "a GET returns the given settings", recipients too), else COMMENT-VISIBILITY-RETURNED."""
+    option (member: to original poster and to moderators; PERM-COMMENT-PRIVATE); a private reply to a public comment
+    (hist26) is COMMENT-5's too ("A reply to a public comment may set its own visibility and recipients: 201.")."""
     if posted.option is PLAIN:
-        return "COMMENT-1"
-    return "COMMENT-2" if posted.option == "recipients" else "COMMENT-VISIBILITY-RETURNED"
+        return ("PERM-COMMENT",)
+    return ("PERM-COMMENT-PRIVATE", "COMMENT-5") if posted.reply_to else ("PERM-COMMENT-PRIVATE",)
+
+
+def settings_rule(posted: Posted) -> tuple[str, ...]:
+    """The rules a read-back of the comment's settings is judged by: COMMENT-1 (plain), COMMENT-2 (visibility
+    recipients with ids: "a GET returns the given settings", recipients too), else COMMENT-VISIBILITY-RETURNED; a
+    private reply to a public comment (hist26, :attr:`Posted.reply_to`) by COMMENT-5 too ("A reply to a public
+    comment may set its own visibility and recipients: 201.": settings lost are settings it did not get to set)."""
+    if posted.option is PLAIN:
+        return ("COMMENT-1",)
+    own = ("COMMENT-2",) if posted.option == "recipients" else ("COMMENT-VISIBILITY-RETURNED",)
+    return (*own, "COMMENT-5") if posted.reply_to else own
 
 
 READERS_OF = {PLAIN: ("writer", "admin"), "to_moderators": ("writer",), "to_original_poster": ("writer",),

@@ -4,7 +4,6 @@ match their Content-Type, Basic authentication, and no server error for anything
 
 from __future__ import annotations
 
-import base64
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -12,7 +11,8 @@ from typing import Any
 
 import pytest
 from listops import Fetch
-from recipient_encodings import ENCODINGS, PARENTS, ROWS, described, encoded
+from recipient_encodings import PARENTS, ROWS, described, encoded
+from thread_commenter import learned_saved, response
 
 from qaconform import contract
 from qaconform.invariants import is_json_content_type
@@ -24,11 +24,10 @@ from qaconform.pytest.support import (
     body_holds,
     find_listed,
     new_id,
-    once_per_run,
     present,
     register_wrongly_created,
 )
-from qaconform.target.client import ApiClient, ApiResponse, Exchange
+from qaconform.target.client import ApiClient, ApiResponse
 from qaconform.target.profile import Profile, VisibilityOptions
 
 pytestmark = pytest.mark.contract
@@ -36,14 +35,15 @@ pytestmark = pytest.mark.contract
 _BULK_NO_CSV = "The bulk type was selected, but the request is missing the csvFileId field."
 
 
-def _stored_comment(client: ApiClient, answer_id: int, resp: ApiResponse, created: Any) -> dict[str, Any]:
+def _stored_comment(client: ApiClient, answer_id: int, resp: ApiResponse, created: Any | None) -> dict[str, Any]:
     """The comment a 201 created: registered as the run's, then read back from its answer's comment list (by its
     author, who sees it whatever its visibility; within the settle window, as a list may lag writes).
 
     The comments of this module go under the session's ``shared_answer``, not an answer each (issue 29: a run's
     writes are budgeted): each is found by its id, whatever else the answer holds."""
     comment_id = new_id(resp)
-    created.add("comment", comment_id, client.role)
+    if created is not None:  # None: registered where it was posted (thread_commenter.learned_saved)
+        created.add("comment", comment_id, client.role)
     path = contract.path("listAnswerComments", answerId=answer_id)
     item = find_listed(client, path, comment_id, until=present)
     assert item is not None, (
@@ -106,53 +106,27 @@ def test_a_comment_body_given_as_parameter_and_in_the_body_is_stored_as_the_para
 class Learned:
     """member's comment private to moderator whose every field is a request parameter (recipient_encodings.py):
     the response the run keeps, the encoding of recipients the target took (None: it took none tried, and the comment
-    went with visibility a query parameter beside recipients in the JSON body, as before forms25), and the encodings
-    it refused first, with their status."""
+    went with visibility a query parameter beside recipients in the JSON body, as before forms25), the encodings
+    it refused first, with their status, and the answer it went under (hist26: thread_commenter.py)."""
 
     resp: ApiResponse
     encoding: str | None
     refused: tuple[tuple[str, int], ...]
-
-
-def _as_json(resp: ApiResponse) -> dict[str, Any]:
-    return {"status": resp.status, "headers": resp.headers, "url": resp.url,
-            "content": base64.b64encode(resp.content).decode("ascii"), "exchange": resp.exchange.as_dict()}
-
-
-def _from_json(raw: dict[str, Any]) -> ApiResponse:
-    return ApiResponse(int(raw["status"]), dict(raw["headers"]), base64.b64decode(raw["content"]), str(raw["url"]),
-                       Exchange(**raw["exchange"]))
+    parent: int
 
 
 @pytest.fixture(scope="module")
-def recipients_learned(request: pytest.FixtureRequest, member: ApiClient, shared_answer: int, run_tag: str,
-                       vis: VisibilityOptions, user_ids: dict[str, int], profile: Profile) -> Learned | None:
+def recipients_learned(request: pytest.FixtureRequest) -> Learned | None:
     """forms25 (issue 44): the recipients encoding the target reads as a request parameter, learned from the one
     accepted write the visibility-parameter test made before (each encoding a target refuses is a refusal); once per
-    run and target (its writes the suites'). None where the write cannot be made (before 2.16.0, no wire value of
-    recipients, no id of moderator)."""
-    value = vis.recipients
-    if not profile.supports("2.16.0") or value is None or "moderator" not in user_ids:
+    run and target (its writes the suites'). hist26: the comment goes under an answer of the profile's accepted wiki
+    question where there is one (thread_commenter.py: member's refused unwikify of that question follows it), else
+    under the shared answer. None where the write cannot be made (before 2.16.0, no wire value of recipients, no id
+    of moderator)."""
+    got = learned_saved(request)
+    if got is None:
         return None
-    path = contract.path("postComment", nodeId=shared_answer)
-    ids = [user_ids["moderator"]]
-
-    def learn() -> dict[str, Any]:
-        refused: list[tuple[str, int]] = []
-        for encoding in ENCODINGS:
-            pairs = [("body", f"visibility recipients, form-encoded [{run_tag}] {random.randrange(10**9)}"),
-                     ("visibility", value), *encoded(encoding, ids)]
-            resp = member.post(path, data=dict(pairs), operation="postComment")  # typed as the charset draw says
-            if not 400 <= resp.status < 500:
-                return {"encoding": encoding, "refused": refused, "resp": _as_json(resp)}
-            refused.append((encoding, resp.status))
-        body = {"body": f"visibility recipients as a parameter [{run_tag}] {random.randrange(10**9)}",
-                "recipients": [{"id": i} for i in ids]}
-        resp = member.post(path, params={"visibility": value}, json=body, operation="postComment")
-        return {"encoding": None, "refused": refused, "resp": _as_json(resp)}
-
-    got = once_per_run(request, profile.base_url, "forms25 recipients encoding", learn)
-    return Learned(_from_json(got["resp"]), got["encoding"], tuple((e, int(s)) for e, s in got["refused"]))
+    return Learned(response(got), got["encoding"], tuple((e, int(s)) for e, s in got["refused"]), int(got["parent"]))
 
 
 @pytest.mark.rule("CONV-PARAM-AS-BODY-FIELD", "VERSION-PRIVATE-COMMENTS-2160", "COMMENT-2")
@@ -184,7 +158,7 @@ def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
     rules = ["CONV-PARAM-AS-BODY-FIELD", "COMMENT-2"] if learned.encoding else ["CONV-PARAM-AS-BODY-FIELD"]
     expect(resp.status == 201, "CONV-PARAM-AS-BODY-FIELD",
            f"member (Use Private Comments and the option) gives visibility={value} {how}: expected 201", resp)
-    item = _stored_comment(member, shared_answer, resp, created)
+    item = _stored_comment(member, learned.parent, resp, None)
     expect(item.get("visibility") == value, rules,
            f"visibility given {how} counts like the body field: the comment reads back with visibility "
            f"{item.get('visibility')!r}, expected {value!r}", resp)
@@ -196,7 +170,7 @@ def test_a_comment_visibility_given_only_as_a_parameter_is_stored(
                "the given settings\"", resp)
     # reads16 (issue 44 item 2): the recipient the body names reads it back (COMMENT-2: "private to those
     # recipients"), and an account it does not name must not see it (the parameter's visibility taken)
-    named_reads.judge_each(api, profile, shared_answer, new_id(resp), "member",
+    named_reads.judge_each(api, profile, learned.parent, new_id(resp), "member",
                            {"moderator": "COMMENT-2"}, "COMMENT-2" if learned.encoding else "CONV-PARAM-AS-BODY-FIELD",
                            f"member's comment with visibility={value} {how}")
 

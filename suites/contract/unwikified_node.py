@@ -30,8 +30,12 @@ from qaconform.contract import path as contract_path
 from qaconform.pytest.found_nodes import QUESTION_PAGES
 from qaconform.pytest.one_shots import followers_read, run_seed
 from qaconform.pytest.outcomes import SkipKind, skip
-from qaconform.pytest.seed_draws import after_state_option_for_seed, member_wiki_send_for_seed
-from qaconform.pytest.support import find_listed, once_per_run, post_comment
+from qaconform.pytest.seed_draws import (
+    after_state_option_for_seed,
+    after_state_parent_for_seed,
+    member_wiki_send_for_seed,
+)
+from qaconform.pytest.support import find_listed, new_id, once_per_run, post_comment
 from qaconform.target.client import ApiClient, ApiResponse, Exchange
 from qaconform.target.profile import Profile
 from qaconform.target.writes import SUITES
@@ -109,8 +113,8 @@ def commenters(seed: int) -> tuple[tuple[str, str | None], ...]:
     wiki permission, plainly (round91-93: a non-author refused, a plain comment stored "to the original poster");
     member, its author and unwikifier, with the option the seed draws (after25: ``seed_draws.AFTER_STATE_OPTIONS``,
     to the original poster, to moderators, or to recipients naming :data:`RECIPIENT`; every option member holds meets
-    both histories across seeds: round96-comment-on-moderated-node-privacy-dropped). Two accepted writes of the
-    suites' share (granted by the lead for this history; docs/write-audit.md "unwiki25"), whatever the draw."""
+    both histories across seeds: round96-comment-on-moderated-node-privacy-dropped); hist26: member's is a reply to
+    novice's on the seeds drawing it (:func:`_parent`). Two accepted writes of the suites' share (granted by the lead for this history; docs/write-audit.md "unwiki25"), whatever the draw."""
     return (("novice", PLAIN), ("member", after_state_option_for_seed(seed)))
 
 
@@ -128,10 +132,12 @@ def commented_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiC
     tag, created = request.getfixturevalue("run_tag"), request.getfixturevalue("created")
 
     drawn = commenters(run_seed(request.config))
+    as_reply = after_state_parent_for_seed(run_seed(request.config)) == REPLY_PARENT
 
     def post_all() -> dict[str, Any]:
         out: dict[str, Any] = {}
         for writer, option in drawn:
+            parent, under = _parent(out, writer, node, as_reply)
             value = None if option is None else getattr(profile.visibility, option)  # PLAIN is None
             if option is not PLAIN and (value is None or not profile.supports("2.16.0")):
                 out[writer] = {"held": f"the profile names no wire value for {option} (or the target is older than "
@@ -144,12 +150,12 @@ def commented_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiC
             budget = ApiClient.write_budget
             try:
                 with budget.charged_to(SUITES) if budget is not None else contextlib.nullcontext():
-                    resp = post_comment(api[writer], node, tag, created, text=f"{COMMENT_TEXT} by {writer}",
+                    resp = post_comment(api[writer], parent, tag, created, text=f"{COMMENT_TEXT} by {writer}",
                                         visibility=value, recipients=named)
             except pytest.skip.Exception as held:
                 out[writer] = {"held": f"held back: {held}"}
                 continue
-            out[writer] = {**_as_json(resp), "value": value, "recipients": named or []}
+            out[writer] = {**_as_json(resp), "value": value, "recipients": named or [], "reply_to": under}
         return out
 
     kept: dict[str, dict[str, Any]] = request.session.stash.setdefault(_COMMENTED, {})
@@ -163,13 +169,32 @@ def commented_after_unwikify(request: pytest.FixtureRequest, api: dict[str, ApiC
         resp = None if "held" in got else ApiResponse(got["status"], got["headers"], base64.b64decode(got["content"]),
                                                       got["url"], Exchange(**got["exchange"]))
         posted.append(Posted(writer, option, got.get("value"), resp, got.get("held", ""),
-                             recipients=(RECIPIENT,) if got.get("recipients") else ()))
+                             recipients=(RECIPIENT,) if got.get("recipients") else (),
+                             reply_to=str(got.get("reply_to") or "")))
     before = sent_before_unwikify(request)
     return History("unwikified question", node, "Wikified node (wiki true) | PUT cancelwiki | ... | Not wiki (closed "
                    "for editing)", stated=not before,
                    why_not="admin's send to moderation came before member's unwikify on this seed (wiki20's draw), so "
                            "the comments met a question in moderation: who sees it is not shown" if before else "",
                    comments=tuple(posted))
+
+
+REPLY_PARENT = "novice's comment"
+"""hist26: the after-state comment parent (seed_draws.AFTER_STATE_PARENTS) that makes member's comment a reply."""
+
+
+def _parent(out: dict[str, Any], writer: str, node: int, as_reply: bool) -> tuple[int, str]:
+    """hist26 (issue 44 item 5): where ``writer``'s comment after the unwikify goes, and whose public comment it
+    replies to ("" on the node): on the seeds drawing "novice's comment" (seed_draws.AFTER_STATE_PARENTS), member's
+    private comment is a reply to novice's plain comment created just before it in the node's thread ("A reply to a
+    public comment may set its own visibility and recipients: 201.", after an unwikify:
+    round95-reply-public-after-unwikify-privacy-dropped); where novice's was not created, on the node as before."""
+    plain = out.get("novice", {})
+    if not as_reply or writer != "member" or plain.get("status") != 201:
+        return node, ""
+    resp = ApiResponse(plain["status"], plain["headers"], base64.b64decode(plain["content"]), plain["url"],
+                       Exchange(**plain["exchange"]))
+    return int(new_id(resp)), "novice"
 
 
 _COMMENTED = pytest.StashKey[dict[str, dict[str, Any]]]()

@@ -4,7 +4,8 @@ suites/contract/comment_after_state.py): who may post it, the settings it is rea
 Blind rounds 91-93 each wrote a fault on a comment posted after an unwikify (a non-author refused, a plain comment
 stored "to the original poster"), and no comment of the run went on a node after its unwikify. The histories:
 "unwikified question" (novice's plain comment and member's private one, the option the seed draws since after25, on
-member_wiki_node_id, right after member's unwikify: suites/contract/unwikified_node.py ``commented_after_unwikify``)
+member_wiki_node_id (hist26: on the seeds drawing it, member's is a reply to novice's public comment, judged by
+COMMENT-5 too), right after member's unwikify: suites/contract/unwikified_node.py ``commented_after_unwikify``)
 and "answer in moderation" (novice's plain comment on its answer held in moderation: budget24's, no write more; its
 comment-list read stays test_moderated_answer_comment.py's).
 """
@@ -52,7 +53,8 @@ def _history(name: str, request: pytest.FixtureRequest, api: dict[str, ApiClient
 
 def _what(history: History, posted: Posted) -> str:
     kind = "plain comment" if posted.option is PLAIN else f"comment {posted.option} ({posted.value!r})"
-    return f"{posted.writer}'s {kind} on node {history.node} right after its state change ({history.name}: " \
+    where = f"reply to {posted.reply_to}'s public comment in the thread of" if posted.reply_to else "on"
+    return f"{posted.writer}'s {kind} {where} node {history.node} right after its state change ({history.name}: " \
            f"{history.change})"
 
 
@@ -72,7 +74,7 @@ def _created(history: History) -> list[Posted]:
     return created
 
 
-@pytest.mark.rule("PERM-COMMENT", "PERM-COMMENT-PRIVATE", "CONV-NO-SERVER-ERROR")
+@pytest.mark.rule("PERM-COMMENT", "PERM-COMMENT-PRIVATE", "COMMENT-5", "CONV-NO-SERVER-ERROR")
 @pytest.mark.parametrize("name", HISTORIES)
 def test_a_caller_the_table_lets_in_may_comment_right_after_a_state_change(
         name: str, request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Any,
@@ -112,7 +114,7 @@ def test_a_comment_right_after_a_state_change_names_itself_in_its_location(
         location_names_the_new_comment(posted.resp, new_id(posted.resp), _what(history, posted))
 
 
-@pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-VISIBILITY-RETURNED")
+@pytest.mark.rule("COMMENT-1", "COMMENT-2", "COMMENT-VISIBILITY-RETURNED", "COMMENT-5")
 @pytest.mark.parametrize("name", HISTORIES)
 def test_a_comment_right_after_a_state_change_reads_back_with_the_settings_it_was_sent_with(
         name: str, request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Any, vis: VisibilityOptions,
