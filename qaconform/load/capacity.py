@@ -86,7 +86,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--probe-users", type=int, default=16, help="users of the closed-loop probe (default 16)")
     parser.add_argument("--baseline", metavar="CAPACITY_JSON", help="an earlier capacity.json: compare the two "
                         "intervals per scenario (here, in capacity.json and on the page); exit 1 only on a fall beyond "
-                        "--tolerance that the measured noise cannot explain ('cannot tell at this noise' otherwise)")
+                        "--tolerance that the measured noise cannot explain ('cannot tell at this noise' otherwise; exit 5 when this "
+                        "search is inconclusive)")
     parser.add_argument("--tolerance", type=float, default=5.0, help="with --baseline or --baseline-target: the "
                         "change in percent that is still no change (default 5)")
     parser.add_argument("--baseline-target", metavar="PROFILE", help="the baseline build, running now (its profile): "

@@ -35,6 +35,8 @@ def _n(v: Any, digits: int = 1) -> str:
 
 def _answer(result: Mapping[str, Any]) -> str:
     cap = result.get("capacity_rps")
+    if result.get("verdict") == "inconclusive":
+        return "inconclusive (no rate held before the budget ran out)"
     if cap is None:
         return "nothing held"
     return ("at least " if result.get("lower_bound") else "") + f"{cap:,.1f} req/s"

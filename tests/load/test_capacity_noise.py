@@ -145,3 +145,14 @@ def test_the_machines_noise_in_words_and_what_to_do() -> None:
     said = inconclusive([USER26], 68.0, 2, 8.0)
     assert said.startswith("inconclusive: ") and "below 68 req/s" in said, said
     assert "--step-duration 24" in inconclusive([], None, 2, 12.0) and "at any rate" in inconclusive([], None, 2, 8)
+
+
+def test_the_page_says_inconclusive_not_nothing_held() -> None:
+    from qaconform.report.capacity_page import render_capacity
+
+    result = {"verdict": "inconclusive", "capacity_rps": None, "capacity_rate": None, "lower_bound": True,
+              "between": [None, 68.0], "statement": inconclusive([USER26], 68.0, 2, 8.0), "steps": [USER26],
+              "limited_by": {"kind": "time", "detail": "the time budget ran out"}, "interval": {}, "noise": {}}
+    page = render_capacity({"format": "qaconform-capacity/1", "run_id": "r", "target": "http://127.0.0.1:1",
+                            "scenarios": {"mixed": result}, "thresholds": {}, "checks": {}})
+    assert "inconclusive (no rate held before the budget ran out)" in page and "nothing held" not in page
