@@ -100,6 +100,9 @@ def _steps_table(steps: Sequence[Mapping[str, Any]]) -> str:
             verdict = f'closed loop, {_e(s.get("users"))} users'
         elif s.get("held"):
             verdict = '<span class="held">held</span>'
+        elif s.get("repeated"):
+            verdict = (f'inside the machine\'s noise (±{_e(s.get("inside_noise_pct"))} %), repeated: '
+                       + _e("; ".join(s.get("reasons") or [])))
         else:
             verdict = '<span class="broke">broke</span>: ' + _e("; ".join(s.get("reasons") or []))
         ratio = s.get("failure_ratio")

@@ -156,3 +156,8 @@ def test_the_page_says_inconclusive_not_nothing_held() -> None:
     page = render_capacity({"format": "qaconform-capacity/1", "run_id": "r", "target": "http://127.0.0.1:1",
                             "scenarios": {"mixed": result}, "thresholds": {}, "checks": {}})
     assert "inconclusive (no rate held before the budget ran out)" in page and "nothing held" not in page
+    result["steps"] = [{**USER26, "n": 1, "repeated": True, "inside_noise_pct": 50.0}]
+    page = render_capacity({"format": "qaconform-capacity/1", "run_id": "r", "target": "http://127.0.0.1:1",
+                            "scenarios": {"mixed": result}, "thresholds": {}, "checks": {}})
+    assert "inside the machine&#x27;s noise (±50.0 %), repeated: " in page or \
+        "inside the machine's noise (±50.0 %), repeated: " in page, page
