@@ -69,7 +69,7 @@ def _search(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, outcome: Any, budge
             probe_rps: float = 100.0) -> dict[str, Any]:
     """``capacity.search`` with each step's record from ``outcome(rate, try) -> record``; every step takes its
     duration on a made-up clock, so the budget ends the search as it would."""
-    clock, tries = Clock(), {}
+    clock, tries = Clock(), dict[float | None, int]()
 
     def run(self: Any, rate: float | None, seconds: float, kind: str) -> Verdict:
         clock.now += seconds
@@ -85,7 +85,7 @@ def _search(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, outcome: Any, budge
     monkeypatch.setattr(capacity.Steps, "run", run)
     monkeypatch.setattr(capacity, "cores", lambda: 2)
     args = argparse.Namespace(precision=5.0, step_duration=8.0, start_rate=None, probe_users=16, workers=0)
-    return capacity.search("mixed", args, None, "", tmp_path, LIMITS, clock.now + budget_s)
+    return capacity.search("mixed", args, None, tmp_path / "target.json", tmp_path, LIMITS, clock.now + budget_s)
 
 
 def test_a_step_inside_the_noise_is_repeated_once_and_the_repeat_decides(monkeypatch: pytest.MonkeyPatch,
