@@ -161,3 +161,11 @@ def test_the_page_says_inconclusive_not_nothing_held() -> None:
                             "scenarios": {"mixed": result}, "thresholds": {}, "checks": {}})
     assert "inside the machine&#x27;s noise (±50.0 %), repeated: " in page or \
         "inside the machine's noise (±50.0 %), repeated: " in page, page
+
+
+def test_an_inconclusive_search_compared_with_a_baseline_exits_5_and_a_regression_still_exits_1() -> None:
+    lost = {"mixed": {"verdict": "inconclusive", "capacity_rps": None}}
+    cannot_tell = [{"scenario": "mixed", "regressed": False, "verdict": "cannot tell at this noise"}]
+    assert capacity.exit_code(lost, cannot_tell) == exitcodes.CANNOT_JUDGE
+    assert capacity.exit_code({**lost, "browse": {"capacity_rps": 9.0}},
+                              [{**cannot_tell[0], "scenario": "browse", "regressed": True}]) == exitcodes.RULE_FAILED
