@@ -6,7 +6,7 @@ RULE_FAILED = 1
 USAGE = 2
 UNREACHABLE = 3
 KIT_ERROR = 4
-CANNOT_JUDGE = 5  # qaconform capacity comparing builds: the noise or the machine left no verdict
+CANNOT_JUDGE = 5  # qaconform capacity: the noise, the machine or the budget left no verdict
 INTERRUPTED = 130  # the shell's code for a process ended by SIGINT
 
 MEANINGS: tuple[tuple[int, str], ...] = (
@@ -15,8 +15,8 @@ MEANINGS: tuple[tuple[int, str], ...] = (
     (USAGE, "bad command line or bad profile: nothing was sent"),
     (UNREACHABLE, "the target did not answer"),
     (KIT_ERROR, "the kit itself broke (a bug in qaconform): please report it"),
-    (CANNOT_JUDGE, "qaconform capacity comparing two builds could not judge (the noise band, or the machine): "
-                   "the reason is printed"),
+    (CANNOT_JUDGE, "qaconform capacity could not judge (comparing two builds: the noise band, or the machine; a "
+                   "search: its budget ran out before any rate held, inconclusive): the reason is printed"),
     (INTERRUPTED, "interrupted (Ctrl-C); what finished is reported"),
 )
 """What ``qaconform COMMAND`` exits with."""

@@ -46,7 +46,7 @@ from qaconform.load.judge import (
     judge,
     workers_needed,
 )
-from qaconform.load.noise import busy_pct, cpu_times, interval, measured
+from qaconform.load.noise import busy_pct, cpu_times, inconclusive, inside_noise, interval, measured
 from qaconform.report.files import strict_json
 from qaconform.report.progress import duration
 from qaconform.report.tables import table_text
@@ -86,7 +86,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--probe-users", type=int, default=16, help="users of the closed-loop probe (default 16)")
     parser.add_argument("--baseline", metavar="CAPACITY_JSON", help="an earlier capacity.json: compare the two "
                         "intervals per scenario (here, in capacity.json and on the page); exit 1 only on a fall beyond "
-                        "--tolerance that the measured noise cannot explain ('cannot tell at this noise' otherwise)")
+                        "--tolerance that the measured noise cannot explain ('cannot tell at this noise' otherwise; exit 5 when this "
+                        "search is inconclusive)")
     parser.add_argument("--tolerance", type=float, default=5.0, help="with --baseline or --baseline-target: the "
                         "change in percent that is still no change (default 5)")
     parser.add_argument("--baseline-target", metavar="PROFILE", help="the baseline build, running now (its profile): "
@@ -165,7 +166,11 @@ def _print_step(sc: str, rec: dict[str, Any], most: int, left: float) -> None:
         what = f"closed-loop probe, {rec['users']} users: made {rec['achieved_rps']:.1f} req/s"
     else:
         what = f"asked {rec['offered_rps']:g} req/s, made {rec['achieved_rps']:.1f}"
-        what += " -> held" if rec["held"] else " -> broke (" + "; ".join(rec["reasons"]) + ")"
+        if rec.get("repeated"):
+            what += (f" -> inside the machine's noise (±{rec['inside_noise_pct']:g} %: "
+                     + "; ".join(rec["reasons"]) + "): repeated, the repeat decides")
+        else:
+            what += " -> held" if rec["held"] else " -> broke (" + "; ".join(rec["reasons"]) + ")"
     p95 = rec["p95_ms"]
     print(f"[{sc} step {rec['n']} of at most {most}] {what}, p95 {'-' if p95 is None else f'{p95:.1f}'} ms, "
           f"generator CPU {rec['generator_cpu_pct']:.0f}% (at most {duration(left)} left)", flush=True)
@@ -183,6 +188,8 @@ def search(scenario: str, args: argparse.Namespace, profile: Any, target_file: P
     bracket = Bracket(precision=args.precision / 100.0)
     verdicts: dict[float, list[Verdict]] = {}
     limit: dict[str, Any] | None = None
+    repeated: set[float] = set()
+    ran_out = False
 
     def most() -> int:
         return len(steps.records) + max_steps(deadline - time.monotonic(), seconds, steps.overhead())
@@ -198,8 +205,15 @@ def search(scenario: str, args: argparse.Namespace, profile: Any, target_file: P
         bracket.start_rate = max(0.1, START_SHARE * probe.achieved_rps)
     while (rate := bracket.next_rate()) is not None:
         if time.monotonic() + seconds + steps.overhead() > deadline:
+            ran_out = True
             break
         v = steps.run(rate, seconds, "confirm" if rate in bracket.runs else "step")
+        band = inside_noise(steps.records[-1], cores()) if rate not in repeated else None
+        if band is not None and time.monotonic() + seconds + steps.overhead() <= deadline:
+            repeated.add(rate)  # once per rate: the repeat decides, and counts as any step does
+            steps.records[-1].update(inside_noise_pct=band, repeated=True)
+            _print_step(scenario, steps.records[-1], max(most(), len(steps.records)), deadline - time.monotonic())
+            v = steps.run(rate, seconds, "repeat")
         verdicts.setdefault(rate, []).append(v)
         _print_step(scenario, steps.records[-1], max(most(), len(steps.records)), deadline - time.monotonic())
         if limit is not None and v.held:
@@ -214,7 +228,7 @@ def search(scenario: str, args: argparse.Namespace, profile: Any, target_file: P
         bracket.add(rate, v.held)
     if bracket.done() and limit is None and bracket.lo:
         _curve(scenario, steps, bracket.lo, seconds, deadline, most)
-    return _result(steps, bracket, verdicts, limit, seconds)
+    return _result(steps, bracket, verdicts, limit, seconds, ran_out)
 
 
 CURVE_SHARES = (0.5, 0.25, 0.75)
@@ -258,7 +272,7 @@ def _limit_not_target(v: Verdict, rate: float, args: argparse.Namespace) -> dict
 
 
 def _result(steps: Steps, bracket: Bracket, verdicts: dict[float, list[Verdict]], limit: dict[str, Any] | None,
-            seconds: float) -> dict[str, Any]:
+            seconds: float, ran_out: bool = False) -> dict[str, Any]:
     lo, hi = bracket.lo, bracket.hi
     achieved = None
     if lo is not None:
@@ -295,8 +309,13 @@ def _result(steps: Steps, bracket: Bracket, verdicts: dict[float, list[Verdict]]
     if unstable:
         statement += (f"; but {', '.join(f'{r:g}' for r in unstable)} req/s, below it, broke as well: the target "
                       "does not hold its capacity steadily (see the steps)")
+    verdict = "answer" if not lower_bound else "lower bound"
+    if achieved is None and limit["kind"] == TIME and ran_out:  # no rate held before the budget ran out (user26)
+        verdict, statement = "inconclusive", inconclusive(steps.records, hi, cores(), seconds)
+        if bracket.runs and _held_nothing(bracket) != "it held nothing":
+            statement += "; " + _held_nothing(bracket)
     noise = measured(steps.records)
-    return {"capacity_rps": achieved, "capacity_rate": lo, "lower_bound": lower_bound, "between": between,
+    return {"verdict": verdict, "capacity_rps": achieved, "capacity_rate": lo, "lower_bound": lower_bound, "between": between,
             "noise": noise, "interval": interval(achieved, None if lower_bound else hi, noise["noise_pct"]),
             "caveats": caveats(steps.records),
             "precision_reached": bracket.precise(), "confirmed": bracket.confirmed(), "statement": statement,
@@ -319,10 +338,13 @@ def _held_nothing(bracket: Bracket) -> str:
 
 def exit_code(results: dict[str, dict[str, Any]], changes: list[dict[str, Any]]) -> int:
     """1 for a regression against the baseline, or for a scenario the baseline does not compare that held nothing;
-    0 otherwise. A scenario compared with the baseline fails only as a regression, as --baseline's help says: a
-    search whose time ran out with nothing held every time is "cannot tell at this noise" there, not a failure."""
+    5 (CANNOT_JUDGE) for a search whose time ran out before any rate held every time (``verdict`` inconclusive: no
+    answer, never "nothing held"); 0 otherwise. A scenario compared with the baseline fails only as a regression, as
+    --baseline's help says."""
     if any(c["regressed"] for c in changes):
         return exitcodes.RULE_FAILED
+    if any(r.get("verdict") == "inconclusive" for r in results.values()):
+        return exitcodes.CANNOT_JUDGE
     compared = {c["scenario"] for c in changes}
     if any(not r["capacity_rps"] for sc, r in results.items() if sc not in compared):
         return exitcodes.RULE_FAILED
@@ -339,7 +361,8 @@ def caveats(records: list[dict[str, Any]]) -> list[str]:
 
 def _broke_first(records: list[dict[str, Any]], hi: float | None) -> list[str]:
     """The operations whose limits broke at the lowest broken rate, worst (actual over limit) first."""
-    at = [r for r in records if r["kind"] != "probe" and r["offered_rps"] == hi and not r["held"]]
+    at = [r for r in records if r["kind"] != "probe" and r["offered_rps"] == hi and not r["held"]
+          and not r.get("repeated")]
     if not at:
         return []
     bs = sorted(at[0]["breaches"], key=lambda b: -((b["actual"] or 0) / (b["limit"] or 1)))
@@ -347,7 +370,8 @@ def _broke_first(records: list[dict[str, Any]], hi: float | None) -> list[str]:
 
 
 def _first_breach(records: list[dict[str, Any]], hi: float | None) -> str:
-    at = [r for r in records if r["kind"] != "probe" and r["offered_rps"] == hi and not r["held"]]
+    at = [r for r in records if r["kind"] != "probe" and r["offered_rps"] == hi and not r["held"]
+          and not r.get("repeated")]
     if not at:
         return "none broke"
     ops = _broke_first(records, hi)
@@ -456,6 +480,8 @@ def summary_text(report: dict[str, Any]) -> str:
     rows = []
     for sc, r in report["scenarios"].items():
         cap = "nothing held" if r["capacity_rps"] is None else f"{r['capacity_rps']:g} req/s"
+        if r.get("verdict") == "inconclusive":
+            cap = f"inconclusive (noise ±{r['noise']['noise_pct']:g} %)"
         if r["lower_bound"] and r["capacity_rps"] is not None:
             cap = "at least " + cap
         rows.append((sc, cap, len(r["steps"]), r["limited_by"]["kind"]))

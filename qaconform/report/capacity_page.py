@@ -35,6 +35,8 @@ def _n(v: Any, digits: int = 1) -> str:
 
 def _answer(result: Mapping[str, Any]) -> str:
     cap = result.get("capacity_rps")
+    if result.get("verdict") == "inconclusive":
+        return "inconclusive (no rate held before the budget ran out)"
     if cap is None:
         return "nothing held"
     return ("at least " if result.get("lower_bound") else "") + f"{cap:,.1f} req/s"
@@ -98,6 +100,9 @@ def _steps_table(steps: Sequence[Mapping[str, Any]]) -> str:
             verdict = f'closed loop, {_e(s.get("users"))} users'
         elif s.get("held"):
             verdict = '<span class="held">held</span>'
+        elif s.get("repeated"):
+            verdict = (f'inside the machine\'s noise (±{_e(s.get("inside_noise_pct"))} %), repeated: '
+                       + _e("; ".join(s.get("reasons") or [])))
         else:
             verdict = '<span class="broke">broke</span>: ' + _e("; ".join(s.get("reasons") or []))
         ratio = s.get("failure_ratio")
