@@ -32,7 +32,8 @@ KEPT_S = 3.0
 _kept: dict[str, tuple[float, Response]] = {}
 _READS_BODY = {
     "scheduleGdprJob": ("round101-gdpr-anon-delete-time-frame-unchecked", "round101-gdpr-multi-operation-jobid-string"),
-    "postComment": ("round101-novice-private-comment-json-charset-taken", "round101-reply-depth2-private-not-inherited"),
+    "postComment": ("round101-novice-private-comment-json-charset-taken", "round101-reply-depth2-private-not-inherited",
+                    "round101-kind-groups-comment-bare-json-taken"),
     "postAnswer": ("round101-answer-form-non-ascii-percent-encoded",),
 }
 _PRIVATE = frozenset({auth.USE_PRIVATE_COMMENTS, auth.PRIVATE_TO_OP, auth.PRIVATE_TO_MODS, auth.PRIVATE_TO_GROUPS})
@@ -65,6 +66,14 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
         legacy = dataclasses.replace(caller, permissions=caller.permissions | _PRIVATE)
         taken: Response = await handler(svc, request, legacy)
         return taken
+    if op == "postComment" and faults.is_on("round101-kind-groups-comment-bare-json-taken") \
+            and caller.can(auth.USE_PRIVATE_COMMENTS) and not caller.can(auth.PRIVATE_TO_GROUPS) \
+            and media(request) == "application/json" \
+            and "charset" not in request.headers.get("content-type", "").lower() \
+            and sent_fields(request).get("visibility") in ("group", "groups"):
+        mobile = dataclasses.replace(caller, permissions=caller.permissions | {auth.PRIVATE_TO_GROUPS})
+        let_in: Response = await handler(svc, request, mobile)
+        return let_in
     if op == "listQuestions" and faults.is_on("round101-questions-spaceid-moderator-ignored") \
             and caller.role == "moderator" and "spaceId" in q:
         every_space: Response = await handler(svc, with_query(request, [(k, v) for k, v in q.multi_items()
