@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from action_cases import POOL
 from action_scene import Scene
-from comment_refusals import CommentCase, cases_of
+from comment_refusals import CommentCase, cases_of, other_typed
 
 from qaconform.pytest.outcomes import SkipKind, fail, skip
 from qaconform.pytest.refusals import off_the_interface, shown, why_not_refused
 from qaconform.pytest.support import post_comment, wire_value
-from qaconform.target.client import ApiClient
+from qaconform.target.client import CHARSET, ApiClient
 from qaconform.target.profile import Profile
 
 pytestmark = [pytest.mark.comments, pytest.mark.writes]
@@ -48,15 +48,23 @@ def _refused(case: CommentCase, scene: Scene, profile: Profile, user_ids: dict[s
     visibility = None if case.option == "none" else wire_value(profile, case.option)
     recipients = [user_ids["moderator"]] if case.option == "recipients" else None
     node = scene.node(pool.key)
-    resp = post_comment(scene.api[case.role], node, scene.run_tag, scene.created,
-                        text=f"comment refusal matrix {case.label}", visibility=visibility, recipients=recipients)
+    client = scene.api[case.role]
+    typing = other_typing(client) if other_typed(case) else None
+    resp = post_comment(client, node, scene.run_tag, scene.created, text=f"comment refusal matrix {case.label}",
+                        visibility=visibility, recipients=recipients, headers=typing)
     why = why_not_refused(resp, case.statuses)
     if why is None:
         return
     rules = [case.rule, DENIED_STATUS] if off_the_interface(resp) or resp.status >= 500 else [case.rule]
     fail(rules, f"{case.label}: {case.role}'s comment (visibility {case.option}) on {case.kind} {node} "
          f"({case.state}; the caller: {case.relation}) is refused by the description, expected {shown(case.statuses)} "
-         f"(any 4xx where the parent is not as created: whether it takes comments is not stated), {why}", resp)
+         f"(any 4xx where the parent is not as created: whether it takes comments is not stated), {why}"
+         f"{'' if typing is None else ' (the JSON body typed ' + repr(typing['Content-Type']) + ')'}", resp)
+
+
+def other_typing(client: ApiClient) -> dict[str, str]:
+    """The JSON Content-Type the run's charset draw does not give ``client``'s bodies (comment_refusals.other_typed)."""
+    return {"Content-Type": "application/json" + ("" if client.role in ApiClient.charset_roles else CHARSET)}
 
 
 @pytest.mark.rule("AUTH-ANONYMOUS-WRITES", DENIED_STATUS)
