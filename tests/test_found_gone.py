@@ -9,7 +9,11 @@ turned into a skip. The same 404 on a live answer's id (a server that 404s a liv
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -78,3 +82,56 @@ def test_a_404_of_a_live_found_answer_keeps_the_failure(site: tuple[Profile, dic
     post = Exchange("member", "POST", url, 404, {}, None, {}, "", 1.0, "curl")  # a write's 404 is never excused
     assert found_gone.found_node(RuleFailure(["X"], "m", ApiResponse(404, {}, b"", url, post)), set) is None
     assert found_gone.found_node(AssertionError("no exchange"), set) is None
+
+
+_SUITE = '''
+import pytest
+
+from qaconform.contract import path
+from qaconform.pytest.outcomes import fail
+from qaconform.target.client import ApiClient, Recorder
+
+
+def _read(api, answer):
+    resp = api["member"].get(path("listAnswerComments", answerId=answer), params={"pageSize": 8})
+    if resp.status == 404:
+        fail(["VERSION-PATH"], f"listAnswerComments answers 404 at its path for answer {answer}", resp)
+
+
+@pytest.mark.rule("VERSION-PATH")
+def test_reads_an_answer_another_build_deleted_meanwhile(api, profile):
+    account = profile.accounts["member"]  # another build's client: this run's recorder never sees its 201
+    other = ApiClient(profile, "member", account.username, account.password, Recorder(keep=0))
+    posted = other.post(path("postAnswer", questionId=profile.fixtures.question_id), json={"body": "<p>b [qc-b]</p>"})
+    answer = int(posted.json()["id"])
+    assert other.put(f"node/{answer}/delete.json").status == 200  # its cleanup, between this run's list and read
+    _read(api, answer)
+
+
+@pytest.mark.rule("VERSION-PATH")
+def test_reads_an_answer_this_run_made_and_the_server_lost(api, profile):
+    posted = api["member"].post(path("postAnswer", questionId=profile.fixtures.question_id),
+                                json={"body": "<p>own [qc-a]</p>"})
+    answer = int(posted.json()["id"])
+    assert api["admin"].put(f"node/{answer}/delete.json").status == 200
+    _read(api, answer)
+'''
+
+
+def test_the_plugin_skips_a_gone_found_node_and_keeps_the_failure_of_its_own(tmp_path: Path) -> None:
+    """The hook itself, in a pytest run of the plugin against the embedded reference server: a suite test (under a
+    ``suites`` folder) whose 404 is of another build's answer deleted meanwhile is skipped with the reason; the same
+    404 of an answer this run created stays a failure of its rule."""
+    (tmp_path / "suites").mkdir()
+    (tmp_path / "suites" / "test_gone.py").write_text(_SUITE)
+    results = tmp_path / "results.json"
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "--qaconform-results",
+                           str(results), "suites/test_gone.py"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert results.is_file(), f"no results file\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
+    tests = {t["nodeid"].rsplit("::", 1)[-1]: t for t in json.loads(results.read_text())["tests"]}
+    gone = tests["test_reads_an_answer_another_build_deleted_meanwhile"]
+    assert gone["outcome"] == "skipped", (gone, proc.stdout[-3000:])
+    assert "no longer listed under any question" in proc.stdout, proc.stdout[-3000:]
+    own = tests["test_reads_an_answer_this_run_made_and_the_server_lost"]
+    assert own["outcome"] == "failed" and own["failure"]["rules"] == ["VERSION-PATH"], own
