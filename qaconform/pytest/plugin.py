@@ -42,6 +42,7 @@ pytest_plugins = [
     "qaconform.pytest.parallel",
     "qaconform.pytest.fixtures",  # the suites' fixtures
     "qaconform.pytest.results",  # each test's outcome as fields, the results file
+    "qaconform.pytest.found_gone",  # a 404 of a found node another run deleted: skipped, not the server's failure
     "qaconform.pytest.worker_terminal",  # an xdist worker's terminal reporter without its per-test hooks
     "qaconform.pytest.readback",  # readback: the ledger of accepted writes, its late reader last
 ]

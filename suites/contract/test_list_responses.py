@@ -308,36 +308,9 @@ def _section() -> Any:
     return load()
 
 
-_ANSWER_PATH = re.compile(r"/answer/(\d+)/comment\.json")
-
-
-def answers_listed(admin: ApiClient) -> Callable[[str], bool]:
-    """Whether an answer id is still in the ``answers`` of the questions the matrices found it in (conftest.py
-    ``_matrix_paths``: admin's question list, two pages of 50), read again when asked."""
-    def listed(answer: str) -> bool:
-        questions = list_all(admin, contract_path("listQuestions"), page_size=50, max_pages=2)
-        return any(str(a) == answer for q in questions for a in (q.get("answers") or []))
-    return listed
-
-
-def _unless_gone(row: Row, resp: ApiResponse, still_listed: Callable[[str], bool] | None) -> None:
-    """user26: the answer whose comments a row reads is the profile question's first, which may be another run's:
-    two CI builds at once on one target, the other's cleanup deleted it mid-read, and its 404 failed VERSION-PATH
-    ("listAnswerComments answers 404 at its path"). An answer no longer listed under any question is gone, and the
-    404 is not the path's: not judged. One still listed keeps the failure (a 404 of the route is caught)."""
-    found = _ANSWER_PATH.search(resp.url)
-    if found is None or still_listed is None or still_listed(found.group(1)):
-        return
-    skip(SkipKind.OTHER, f"not checked: {row.op}: the answer it reads is no longer listed under any question "
-         "(removed while the run read it: another run's cleanup?), so its 404 says nothing of the path",
-         detail=f"answer {found.group(1)}, {row.label}")
-
-
-def judge_first(row: Row, rules: tuple[str, ...], resp: ApiResponse,
-                still_listed: Callable[[str], bool] | None = None) -> Any:
+def judge_first(row: Row, rules: tuple[str, ...], resp: ApiResponse) -> Any:
     """The rules judged on the status and the body's form, before the envelope: the expert lists' 401 to anonymous,
-    a documented expert sort served, a 200 whose body is JSON. Returns the parsed body (None when refused).
-    ``still_listed``: :func:`answers_listed`, asked before a 404 of an answer's comment list is judged."""
+    a documented expert sort served, a 200 whose body is JSON. Returns the parsed body (None when refused)."""
     if "EXPERTS-401" in rules:
         body_ok = _errors_message(resp) or "HTTP Status 401" in resp.text
         if resp.status != 401 or not body_ok:
@@ -350,7 +323,6 @@ def judge_first(row: Row, rules: tuple[str, ...], resp: ApiResponse,
         fail(["VERSION-PATH"], f"{row.label}: every endpoint lives under /services/v2, yet {row.op} is answered from "
              f"{moved} ({resp.status})", resp)
     if "VERSION-PATH" in rules and resp.status == 404 and not excused("VERSION-PATH", row, _section()):
-        _unless_gone(row, resp, still_listed)
         fail(["VERSION-PATH"], f"{row.label}: every endpoint lives under /services/v2, yet {row.op} answers 404 at its "
              "path with these parameters (stated ones, whose values the description shows)", resp)
     if "AUTH-BASIC" in rules and resp.status == 401:
@@ -397,7 +369,7 @@ def test_every_response_rule_of_the_list_holds_in_every_combination(
         if alone.status != 200:
             skip(SkipKind.OTHER, f"not judged: {row.label}: the projection alone is answered {alone.status} too; "
                  f"the description does not state that {row.op} takes it (\"accepted by most endpoints\")")
-    body = judge_first(row, rules, resp, answers_listed(request.getfixturevalue("api")["admin"]))
+    body = judge_first(row, rules, resp)
     if "EXPERTS-401" in rules or is_projected(row):
         return
     envelope = envelope_of(row, resp, body)

@@ -15,7 +15,7 @@ missing, after the rules were judged on the page read; never a silent pass.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import list_responses
@@ -31,7 +31,6 @@ from test_list_responses import (  # the checks' own helpers, one place for both
     _for_rule,
     _item_type_alone,
     _user_id,
-    answers_listed,
     envelope_of,
     judge_first,
     question_marks,
@@ -191,9 +190,7 @@ def test_every_response_rule_of_the_list_holds_in_every_shape(
             if not isinstance(total, int) or isinstance(total, bool):
                 skip(SkipKind.OTHER, f"not checked: {path} gives no totalCount to size the {shape_row.shape} page by")
         paging = _sized(shape_row, total, profile)
-    listed = answers_listed(request.getfixturevalue("api")["admin"])
-    asked, envelope = _read_and_judge(shape_row, path, {**narrow, **paging}, total, marked, run_fetch, question_marks,
-                                      listed)
+    asked, envelope = _read_and_judge(shape_row, path, {**narrow, **paging}, total, marked, run_fetch, question_marks)
     why_not = list_shapes.reached(shape_row.shape, asked, envelope.get("totalCount"), len(envelope.get("list") or []))
     moved = envelope.get("totalCount")
     if why_not and paging and isinstance(moved, int) and not isinstance(moved, bool) and moved != total:
@@ -201,7 +198,7 @@ def test_every_response_rule_of_the_list_holds_in_every_shape(
         # page is sized again from the count it reported and read once more (one request), its rules judged again
         total, paging = moved, _sized(shape_row, moved, profile)
         asked, envelope = _read_and_judge(shape_row, path, {**narrow, **paging}, total, marked, run_fetch,
-                                          question_marks, listed)
+                                          question_marks)
         why_not = list_shapes.reached(shape_row.shape, asked, envelope.get("totalCount"),
                                       len(envelope.get("list") or []))
     if why_not and list_shapes.asks(shape_row.op, shape_row.shape, contract):
@@ -222,14 +219,13 @@ def _sized(shape_row: ShapeRow, total: Any, profile: Profile) -> dict[str, str]:
 
 
 def _read_and_judge(shape_row: ShapeRow, path: str, asked: dict[str, str], total: Any, marked: tuple[str, ...],
-                    run_fetch: Fetch, question_marks: dict[str, bool],
-                    listed: Callable[[str], bool]) -> tuple[dict[str, str], dict[str, Any]]:
+                    run_fetch: Fetch, question_marks: dict[str, bool]) -> tuple[dict[str, str], dict[str, Any]]:
     """Read the page ``asked`` names and judge every marked rule on it (a failure ends the test); the page's
     parameters and envelope."""
     contract = load_contract()
     row = list_shapes.as_row(shape_row, asked, contract)
     resp = run_fetch(shape_row.reader, path, **asked)
-    body = judge_first(row, marked, resp, listed)
+    body = judge_first(row, marked, resp)
     envelope = envelope_of(row, resp, body)
     broken = _broken(row, marked, asked, envelope, path, question_marks)
     if total is not None and LIST_OPS[row.op].stable and envelope.get("totalCount") != total and (
