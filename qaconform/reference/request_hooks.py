@@ -593,3 +593,8 @@ HOOKS.append(Hook("round99", before=blind_round99.before, admitted=blind_round99
 from . import hist26_hooks  # noqa: E402
 
 HOOKS.append(Hook("hist26", before=hist26_hooks.before))
+# --- blind round 100 (issue 44): drawn must-rules (seed 20261215) + eight outside kinds, measured blind
+from . import blind_round100  # noqa: E402
+
+HOOKS.append(Hook("round100", before=blind_round100.before, after=blind_round100.after,
+                  refusal=blind_round100.refusal, refusal_body=blind_round100.refusal_body))
