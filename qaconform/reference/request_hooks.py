@@ -598,3 +598,8 @@ from . import blind_round101  # noqa: E402
 
 HOOKS.append(Hook("round101", before=blind_round101.before, admitted=blind_round101.admitted,
                   after=blind_round101.after))
+# --- blind round 100 (issue 44): drawn must-rules (seed 20261215) + eight outside kinds, measured blind
+from . import blind_round100  # noqa: E402
+
+HOOKS.append(Hook("round100", before=blind_round100.before, after=blind_round100.after,
+                  refusal=blind_round100.refusal, refusal_body=blind_round100.refusal_body))
