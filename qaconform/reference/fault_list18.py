@@ -322,3 +322,7 @@ SESSION18 = SESSION18 + BLIND_round99  # BLIND_round99_MISSED: left out (docs/bl
 from .faults_hist26 import HIST26  # noqa: E402
 
 SESSION18 = SESSION18 + HIST26
+# --- blind round 102 (issue 44): drawn must-rules (seed 20261215) + eight outside kinds, measured blind
+from .faults_blind_round102 import BLIND_round102  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round102  # BLIND_round102_MISSED: left out (docs/blind-rounds.md)

@@ -593,3 +593,8 @@ HOOKS.append(Hook("round99", before=blind_round99.before, admitted=blind_round99
 from . import hist26_hooks  # noqa: E402
 
 HOOKS.append(Hook("hist26", before=hist26_hooks.before))
+# --- blind round 102 (issue 44): drawn must-rules (seed 20261215) + eight outside kinds, measured blind
+from . import blind_round102  # noqa: E402
+
+HOOKS.append(Hook("round102", before=blind_round102.before, admitted=blind_round102.admitted,
+                  refusal=blind_round102.refusal, after=blind_round102.after))
