@@ -42,7 +42,8 @@ _kept_counts: dict[str, tuple[float, int, Any, Any]] = {}
 _OPERATIONS = ("suspend", "anonymize", "delete", "anon-delete")
 _GROUP_MESSAGE = "Visibility of a group comment is restricted to the group"
 _READS_BODY = {
-    "scheduleGdprJob": ("round102-gdpr-operations-bare-string-unknown-taken", "round102-gdpr-reassign-job-array-body"),
+    "scheduleGdprJob": ("round102-gdpr-operations-bare-string-unknown-taken", "round102-gdpr-reassign-job-array-body",
+                        "round102-kind-gdpr-reassign-scalar-dropped"),
     "postAnswer": ("round102-answer-form-charset-plus-kept",),
     "postComment": ("round102-comment-in-moderation-parent-privacy-dropped",),
 }
@@ -91,6 +92,11 @@ def admitted(svc: Service, op: str, request: Request, caller: Caller) -> Request
         body = kept_json_object(request)
         if body is not None and isinstance(body.get("operations"), str) and body["operations"] not in _OPERATIONS:
             return with_json_body(request, {**body, "operations": ["suspend"]})
+    if op == "scheduleGdprJob" and faults.is_on("round102-kind-gdpr-reassign-scalar-dropped") \
+            and "reassignUser" not in request.query_params:
+        body = kept_json_object(request)
+        if body is not None and isinstance(body.get("reassignUser"), str):
+            return with_json_body(request, {k: v for k, v in body.items() if k != "reassignUser"})
     if op == "postAnswer" and faults.is_on("round102-answer-form-charset-plus-kept") \
             and media(request) == "application/x-www-form-urlencoded" \
             and "charset" in request.headers.get("content-type", "").lower() and "body" not in request.query_params:

@@ -132,17 +132,24 @@ _ALL: tuple[Fault, ...] = (
         "question list and other reads say false: breaks 'Not wiki (closed for editing)' on the user's answer "
         "list after an unwikify only.",
     ),
+    # --- phase 2: the kind of a miss on another rule, missed before its closing and caught after
+    Fault(
+        "round102-kind-gdpr-reassign-scalar-dropped", "GDPR-REASSIGN-INVALID",
+        "Kind of round102-gdpr-operations-bare-string-unknown-taken (a structured job field sent as a scalar read "
+        "leniently). A job whose JSON reassignUser is a bare STRING (not an object) is scheduled 201 without any "
+        "reassignment (the binder drops a reassignUser it cannot map to an object instead of looking it up); "
+        "objects naming nobody get the 400: breaks '| 400 | Schedule job | reassignUser does not exist | {error: "
+        "The provided 'reassignUser' is/are invalid} |' for a scalar reassignUser only.",
+    ),
 )
-"""The round's fifteen faults, as written (before the measure)."""
+"""The round's fifteen faults, as written (before the measure), and the kind proof of phase 2."""
 
 _MISSED_REASONS: dict[str, str] = {
     "round102-reply-group-parent-message-other":
         "missed blind (by the rule's tests and --whole-suite): no suite replies with another visibility to a comment "
         "private to the author's groups (visibility group) and judges the message; a closing would cross the "
         "inherited-visibility refusal with every private option of the parent.",
-    "round102-gdpr-operations-bare-string-unknown-taken":
-        "missed blind (by the rule's tests and --whole-suite): no suite sends operations as a bare string; a "
-        "closing would add a scalar (non-array) row to the job's operations error rows.",
+    # round102-gdpr-operations-bare-string-unknown-taken: closed by kind (test_gdpr_forms.py ERROR_ROWS' scalar rows)
     "round102-comment-in-moderation-parent-privacy-dropped":
         "missed blind (by the rule's tests; --whole-suite saw COMMENT-7-NO-PRIVATE-PERMISSION only): no suite posts "
         "a recipients comment on a node in moderation and reads its settings back; a closing would place one of "
