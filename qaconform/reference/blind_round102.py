@@ -45,7 +45,8 @@ _READS_BODY = {
     "scheduleGdprJob": ("round102-gdpr-operations-bare-string-unknown-taken", "round102-gdpr-reassign-job-array-body",
                         "round102-kind-gdpr-reassign-scalar-dropped"),
     "postAnswer": ("round102-answer-form-charset-plus-kept",),
-    "postComment": ("round102-comment-in-moderation-parent-privacy-dropped",),
+    "postComment": ("round102-comment-in-moderation-parent-privacy-dropped",
+                    "round102-kind-reply-group-parent-other-visibility-ignored"),
 }
 
 
@@ -65,6 +66,13 @@ async def before(svc: Service, op: str, request: Request, caller: Caller, handle
                 "SELECT 1 FROM follows WHERE node_id = ? AND user_id = ? AND active = 1",
                 (node["id"], caller.id)) is not None:
             return await handled_with(LOCK_ANY, svc, request, caller, handler)
+    if op == "postComment" and faults.is_on("round102-kind-reply-group-parent-other-visibility-ignored"):
+        parent = path_node(svc, request)
+        asked = sent_fields(request).get("visibility")
+        if parent is not None and parent["type"] == "comment" and parent["visibility"] == "group" \
+                and asked is not None and asked != "group":
+            inherited: Response = await handler(svc, without_fields(request, ("visibility", "recipients")), caller)
+            return inherited
     if op == "listActiveExperts" and faults.is_on("round102-active-experts-paged-sort-ignored") \
             and q.get("sort") and "page" in q:
         asked = q["sort"]

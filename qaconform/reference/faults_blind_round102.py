@@ -134,6 +134,14 @@ _ALL: tuple[Fault, ...] = (
     ),
     # --- phase 2: the kind of a miss on another rule, missed before its closing and caught after
     Fault(
+        "round102-kind-reply-group-parent-other-visibility-ignored", "COMMENT-4",
+        "Kind of round102-reply-group-parent-message-other (rule 4 judged for some private options of the parent "
+        "only). A reply asking another visibility under a comment private to the author's GROUPS is created 201, "
+        "the asked visibility ignored (the group branch inherits the parent's settings without comparing); under "
+        "op, mod and recipients comments the 400 holds: breaks '4. A reply to a private comment with different "
+        "visibility gives 400' under group comments only.",
+    ),
+    Fault(
         "round102-kind-gdpr-reassign-scalar-dropped", "GDPR-REASSIGN-INVALID",
         "Kind of round102-gdpr-operations-bare-string-unknown-taken (a structured job field sent as a scalar read "
         "leniently). A job whose JSON reassignUser is a bare STRING (not an object) is scheduled 201 without any "
@@ -145,10 +153,7 @@ _ALL: tuple[Fault, ...] = (
 """The round's fifteen faults, as written (before the measure), and the kind proof of phase 2."""
 
 _MISSED_REASONS: dict[str, str] = {
-    "round102-reply-group-parent-message-other":
-        "missed blind (by the rule's tests and --whole-suite): no suite replies with another visibility to a comment "
-        "private to the author's groups (visibility group) and judges the message; a closing would cross the "
-        "inherited-visibility refusal with every private option of the parent.",
+    # round102-reply-group-parent-message-other: closed by kind (test_reply_visibility_pairs.py, admin under its group comment)
     # round102-gdpr-operations-bare-string-unknown-taken: closed by kind (test_gdpr_forms.py ERROR_ROWS' scalar rows)
     "round102-comment-in-moderation-parent-privacy-dropped":
         "missed blind (by the rule's tests; --whole-suite saw COMMENT-7-NO-PRIVATE-PERMISSION only): no suite posts "
