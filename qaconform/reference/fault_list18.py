@@ -330,3 +330,7 @@ SESSION18 = SESSION18 + BLIND_round101  # BLIND_round101_MISSED: left out (docs/
 from .faults_blind_round100 import BLIND_round100  # noqa: E402
 
 SESSION18 = SESSION18 + BLIND_round100  # BLIND_round100_MISSED: left out (docs/blind-rounds.md)
+# --- blind round 102 (issue 44): drawn must-rules (seed 20261215) + eight outside kinds, measured blind
+from .faults_blind_round102 import BLIND_round102  # noqa: E402
+
+SESSION18 = SESSION18 + BLIND_round102  # BLIND_round102_MISSED: left out (docs/blind-rounds.md)

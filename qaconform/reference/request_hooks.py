@@ -603,3 +603,8 @@ from . import blind_round100  # noqa: E402
 
 HOOKS.append(Hook("round100", before=blind_round100.before, after=blind_round100.after,
                   refusal=blind_round100.refusal, refusal_body=blind_round100.refusal_body))
+# --- blind round 102 (issue 44): drawn must-rules (seed 20261215) + eight outside kinds, measured blind
+from . import blind_round102  # noqa: E402
+
+HOOKS.append(Hook("round102", before=blind_round102.before, admitted=blind_round102.admitted,
+                  refusal=blind_round102.refusal, after=blind_round102.after))
