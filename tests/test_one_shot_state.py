@@ -280,3 +280,25 @@ def test_a_cancelwiki_refused_on_a_node_still_wiki_stays_the_servers() -> None:
     assert one_shots.held(resp, "wiki_node_id", 13, FixtureState.UNKNOWN, lambda: True) is resp
     with pytest.raises(pytest.skip.Exception, match="a read now shows it wiki: false"):
         one_shots.held(resp, "wiki_node_id", 13, FixtureState.UNKNOWN, lambda: False)
+
+
+@pytest.mark.slow
+def test_a_fresh_folder_run_moves_on_to_the_pools_next_favorite_and_checks_the_unfavorite_rules(
+        tmp_path: Path) -> None:
+    """pool26: the pool's first favorite an earlier build consumed, no record (a CI build from a fresh checkout):
+    member's unfavorite meets it consumed, and the run moves on to the pool's next node WITHIN the run (it skipped
+    the unfavorite rules on every fresh build, the pool still holding nodes), the refused callers' calls made again
+    on it first. Both nodes end up recorded consumed, the first as met, the second by the run's own call."""
+    with ReferenceServer(variants=("one-shot-pools",)) as srv:
+        profile = _alone(srv, tmp_path)
+        pool = list(load_profile(profile).pools["favorite_node_id"])
+        tests = _suites(profile, tmp_path, *UNFAVORITE_TESTS)
+    assert len(pool) == 3, pool
+    bad = [(t["nodeid"], t.get("message")) for t in tests if t["outcome"] in ("failed", "error")]
+    assert not bad, bad
+    passed = [t["nodeid"] for t in tests if t["outcome"] == "passed"]
+    for name in ("test_refused_unfavorites_leave_members_favorite_in_place", "test_unfavorite_reports_the_updated"):
+        assert [n for n in passed if name in n], [(t["nodeid"], t["outcome"], t.get("message")) for t in tests]
+    assert not [t for t in tests if t.get("skip_kind") == SkipKind.FIXTURE_STATE], tests
+    entries = [e for e in ledger.read(profile, load_profile(profile).base_url) if e.fixture == "favorite_node_id"]
+    assert [(e.node, e.consumed) for e in entries] == [(n, True) for n in pool[:2]], entries
