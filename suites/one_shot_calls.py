@@ -55,7 +55,7 @@ def _one_shot(request: pytest.FixtureRequest, name: str) -> int:
     accounts = {role: account.id for role, account in profile.accounts.items()}
     taken = once_per_run(request, profile.base_url, f"pool26 read first {name}", lambda: pool_next.read_first(
         profile, diagnosis, name, node, lambda n: one_shots.wiki_reader(api["admin"], accounts, n)(),
-        lambda n: ledger.record(profile.path, profile.base_url, name, n, tag)))
+        lambda n: ledger.record(profile.path, profile.base_url, name, n, tag + ledger.MET)))
     pool_next.take(profile, diagnosis, name, int(taken))
     pool_next.MOVED[f"read {name}"] = taken
     return int(getattr(profile.fixtures, name))
@@ -122,7 +122,7 @@ def _owner_call(request: pytest.FixtureRequest, api: dict[str, ApiClient], profi
         met = skip_of(exc)
         if met is None or met.met is None or name not in ledger.CONSUMABLE:
             raise
-        ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag"))
+        ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag") + ledger.MET)
         following = pool_next.next_node(diagnosis, name, node)
         if following is None:
             skip(met.kind, f"{exc.msg}{pool_next.exhausted(diagnosis, name, node)}", met=met.met)
