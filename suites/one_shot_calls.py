@@ -311,8 +311,10 @@ def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
             value.clear()
             value.update(made(request, api, profile, node))
         if admin_unfavorite_first is not None:  # its write spent on the met node: not made again (no write more)
-            pool_next.MOVED["admin_unfavorite_first"] = _admin_first(request, api, profile, node) if (
-                one_shots.refused_by_state(admin_unfavorite_first)) else pool_next.SPENT
+            spent = 200 <= admin_unfavorite_first.status < 300 and not one_shots.refused_by_state(
+                admin_unfavorite_first)
+            pool_next.MOVED["admin_unfavorite_first"] = pool_next.SPENT if spent else _admin_first(
+                request, api, profile, node)
 
     return _owner_call(request, api, profile, "favorite_node_id", _one_shot(request, "favorite_node_id"),
                        "unmarkfavorite {}", lambda node: api["member"].put(f"node/{node}/unmarkfavorite.json",
