@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from qaconform.contract import path as contract_path
-from qaconform.pytest import one_shots
+from qaconform.pytest import one_shots, pool_next
 from qaconform.pytest.outcomes import SkipKind, skip, skip_of
 from qaconform.pytest.properties.plugin import STATE
 from qaconform.pytest.seed_draws import (  # seed15: the self-test's functions
@@ -45,8 +45,20 @@ fixture costs conftest.py no line)."""
 
 def _one_shot(request: pytest.FixtureRequest, name: str) -> int:
     """The node of one-shot fixture ``name`` this run takes (a pool's first still in its state, as the doctor
-    found it), or a skip: not in the profile, or consumed by an earlier run (never the target's failure)."""
-    return int(request.getfixturevalue("usable_fixture")(name))
+    found it), or a skip: not in the profile, or consumed by an earlier run (never the target's failure). pool26: a
+    wiki kind's node of unknown state is read first, once per run (qaconform.pytest.pool_next.read_first)."""
+    node = int(request.getfixturevalue("usable_fixture")(name))
+    if name not in pool_next.POOL_KINDS[1:] or f"read {name}" in pool_next.MOVED:
+        return node
+    target, profile = request.getfixturevalue("qc_target"), request.getfixturevalue("profile")
+    api, diagnosis, tag = request.getfixturevalue("api"), target.diagnosis, request.getfixturevalue("run_tag")
+    accounts = {role: account.id for role, account in profile.accounts.items()}
+    taken = once_per_run(request, profile.base_url, f"pool26 read first {name}", lambda: pool_next.read_first(
+        profile, diagnosis, name, node, lambda n: one_shots.wiki_reader(api["admin"], accounts, n)(),
+        lambda n: ledger.record(profile.path, profile.base_url, name, n, tag + ledger.MET)))
+    pool_next.take(profile, diagnosis, name, int(taken))
+    pool_next.MOVED[f"read {name}"] = taken
+    return int(getattr(profile.fixtures, name))
 
 
 def _consuming(request: pytest.FixtureRequest, profile: Profile, name: str, node: int,
@@ -89,12 +101,17 @@ def _as_json(resp: ApiResponse) -> dict[str, Any]:
 
 
 def _owner_call(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile, name: str, node: int,
-                key: str, send: Callable[[], ApiResponse]) -> ApiResponse:
-    """The owner's one-shot call on ``node`` (once per run and target, recorded as consuming it), held to its
-    precondition: an answer that shows the node was not in its state skips the tests that need it when the doctor
-    could not know its state (qaconform.pytest.one_shots), and stays theirs to judge when it knew."""
-    resp = once_per_target(request, profile, key, _consuming(request, profile, name, node, send))
-    state = one_shots.doctor_state(request.getfixturevalue("qc_target").diagnosis, name)
+                key: str, send: Callable[[int], ApiResponse],
+                again: Callable[[int], None] | None = None) -> ApiResponse:
+    """The owner's one-shot call on ``node`` (``send(node)``, once per run and target, recorded as consuming it),
+    held to its precondition: an answer that shows the node was not in its state skips the tests that need it when
+    the doctor could not know its state (qaconform.pytest.one_shots), and stays theirs to judge when it knew.
+    pool26: a node so met is the pool's no longer; the run moves on to the pool's next node (``again(next)`` first
+    makes the calls that precede the owner's on it), and skips only when the pool has none, naming it."""
+    resp = once_per_target(request, profile, key.format(node), _consuming(request, profile, name, node,
+                                                                          functools.partial(send, node)))
+    diagnosis = request.getfixturevalue("qc_target").diagnosis
+    state = one_shots.doctor_state(diagnosis, name)
     accounts = {role: account.id for role, account in profile.accounts.items()}
     try:
         return one_shots.held(resp, name, node, state, one_shots.wiki_reader(api["admin"], accounts, node))
@@ -103,9 +120,16 @@ def _owner_call(request: pytest.FixtureRequest, api: dict[str, ApiClient], profi
         # next run from this folder takes the pool's next node instead of meeting it again, and the report says
         # "consumed before this run" (a refused unfavorite was not recorded: every build retried node 14 for ever)
         met = skip_of(exc)
-        if met is not None and met.met is not None and name in ledger.CONSUMABLE:
-            ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag"))
-        raise
+        if met is None or met.met is None or name not in ledger.CONSUMABLE:
+            raise
+        ledger.record(profile.path, profile.base_url, name, node, request.getfixturevalue("run_tag") + ledger.MET)
+        following = pool_next.next_node(diagnosis, name, node)
+        if following is None:
+            skip(met.kind, f"{exc.msg}{pool_next.exhausted(diagnosis, name, node)}", met=met.met)
+        pool_next.move_on(profile, diagnosis, name, node, following)  # pool26: this run, not only the next one
+        if again is not None:
+            again(following)
+        return _owner_call(request, api, profile, name, following, key, send, again)
 
 
 DENIED_FIRST = ("novice", "anonymous", "wrong_password")
@@ -159,8 +183,12 @@ def favorite_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient],
     (test_permissions.py). Empty when member wrote the node (its question or answer list shows it, bounded reads:
     then the lock is member's to make and proves nothing). No write on a conforming target (the refusal); one on a
     target that takes it, charged to the suites."""
-    node = _one_shot(request, "favorite_node_id")
-    member = user_ids.get("member")
+    return _favorite_refusals(request, api, profile, _one_shot(request, "favorite_node_id"))
+
+
+def _favorite_refusals(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                       node: int) -> dict[str, ApiResponse]:
+    member = request.getfixturevalue("user_ids").get("member")
     if member is None:
         return {}
     for kind in ("question", "answer"):
@@ -225,7 +253,12 @@ def author_unfavorite_first(request: pytest.FixtureRequest, api: dict[str, ApiCl
     (test_node_actions.py judges them: a server that looks a favorite up by the node's owner relation removed one).
     Empty when no such account wrote the node (bounded reads of their question and answer lists). No write on a
     conforming target that refuses it; one, charged to the suites, on a target that answers it 2xx."""
-    node = _one_shot(request, "favorite_node_id")
+    return _author_first(request, api, profile, _one_shot(request, "favorite_node_id"))
+
+
+def _author_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                  node: int) -> dict[str, ApiResponse]:
+    user_ids: dict[str, int] = request.getfixturevalue("user_ids")
     holders = {"member", *profile.fixtures.favorite_also_held_by}
     for role in (r for r in NOT_HOLDERS_ASKED if r not in holders and r in user_ids and r in api):
         wrote = any(node in {as_id(i.get("id")) for i in read_ends(api["admin"], f"user/{user_ids[role]}/{kind}.json",
@@ -248,7 +281,11 @@ def admin_unfavorite_first(request: pytest.FixtureRequest, api: dict[str, ApiCli
     order tries a holder unfavoriting while a NEWER favorite of another account stands."""
     if unfavorite_order(request) != "admin first":
         return None
-    node = _one_shot(request, "favorite_node_id")
+    return _admin_first(request, api, profile, _one_shot(request, "favorite_node_id"))
+
+
+def _admin_first(request: pytest.FixtureRequest, api: dict[str, ApiClient], profile: Profile,
+                 node: int) -> ApiResponse:
     return once_per_target(request, profile, f"unmarkfavorite admin first {node}", _consuming(
         request, profile, "favorite_node_id", node, functools.partial(
             api["admin"].put, f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite",
@@ -267,9 +304,21 @@ def unfavorite_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
     A favorite can be removed only once and the interface cannot create one, so a second call anywhere in the run
     would meet a node that is no longer a favorite (see /work/briefs/coordination.md).
     """
-    node = _one_shot(request, "favorite_node_id")
-    return _owner_call(request, api, profile, "favorite_node_id", node, f"unmarkfavorite {node}", lambda: api[
-        "member"].put(f"node/{node}/unmarkfavorite.json", operation="unmarkFavorite"))
+    def again(node: int) -> None:  # pool26: the calls before member's, made again on the pool's next node
+        unfavorite_denied_first.update(_denied_first(request, api, profile, "unmarkfavorite", "unmarkFavorite",
+                                                     "favorite_node_id", node))
+        for value, made in ((author_unfavorite_first, _author_first), (favorite_refusals, _favorite_refusals)):
+            value.clear()
+            value.update(made(request, api, profile, node))
+        if admin_unfavorite_first is not None:  # its write spent on the met node: not made again (no write more)
+            spent = 200 <= admin_unfavorite_first.status < 300 and not one_shots.refused_by_state(
+                admin_unfavorite_first)
+            pool_next.MOVED["admin_unfavorite_first"] = pool_next.SPENT if spent else _admin_first(
+                request, api, profile, node)
+
+    return _owner_call(request, api, profile, "favorite_node_id", _one_shot(request, "favorite_node_id"),
+                       "unmarkfavorite {}", lambda node: api["member"].put(f"node/{node}/unmarkfavorite.json",
+                                                                          operation="unmarkFavorite"), again)
 
 
 @pytest.fixture
@@ -325,9 +374,9 @@ def cancelwiki_own_once(request: pytest.FixtureRequest, api: dict[str, ApiClient
                         member_wiki_sent_first: dict[str, Any] | None) -> ApiResponse:
     """member unwikifies its own member_wiki_node_id ONCE per run (one-shot: the node is no longer wiki after); on
     the seeds drawing "before its unwikify", after admin's send of it (:func:`member_wiki_sent_first`, wiki20)."""
-    node = _one_shot(request, "member_wiki_node_id")
-    return _owner_call(request, api, profile, "member_wiki_node_id", node, f"cancelwiki member {node}", lambda: api[
-        "member"].put(f"node/{node}/cancelwiki.json", operation="cancelWiki"))
+    return _owner_call(request, api, profile, "member_wiki_node_id", _one_shot(request, "member_wiki_node_id"),
+                       "cancelwiki member {}", lambda node: api["member"].put(f"node/{node}/cancelwiki.json",
+                                                                              operation="cancelWiki"))
 
 
 CONTRIBUTION = "member's comment"
@@ -489,8 +538,8 @@ def cancelwiki_once(request: pytest.FixtureRequest, api: dict[str, ApiClient], p
         thread_commenter.refusal(request)
     try:
         with _from_hold():  # accept24: the second write of wiki_locked_first's hold, when it made one
-            return _owner_call(request, api, profile, target.name, node, f"cancelwiki {role} {node}", lambda: api[
-                role].put(f"node/{node}/cancelwiki.json", operation="cancelWiki",
+            return _owner_call(request, api, profile, target.name, node, f"cancelwiki {role} {{}}", lambda n: api[
+                role].put(f"node/{n}/cancelwiki.json", operation="cancelWiki",
                           params=one_shots.stated_options("cancelWiki")))  # round47 (issue 44): the stated options
     finally:
         if ApiClient.write_budget is not None:  # a hold whose unwikify was not made (a skip) goes back to the share

@@ -280,3 +280,53 @@ def test_a_cancelwiki_refused_on_a_node_still_wiki_stays_the_servers() -> None:
     assert one_shots.held(resp, "wiki_node_id", 13, FixtureState.UNKNOWN, lambda: True) is resp
     with pytest.raises(pytest.skip.Exception, match="a read now shows it wiki: false"):
         one_shots.held(resp, "wiki_node_id", 13, FixtureState.UNKNOWN, lambda: False)
+
+
+@pytest.mark.slow
+def test_a_fresh_folder_run_moves_on_to_the_pools_next_favorite_and_checks_the_unfavorite_rules(
+        tmp_path: Path) -> None:
+    """pool26: the pool's first favorite an earlier build consumed, no record (a CI build from a fresh checkout):
+    member's unfavorite meets it consumed, and the run moves on to the pool's next node WITHIN the run (it skipped
+    the unfavorite rules on every fresh build, the pool still holding nodes), the refused callers' calls made again
+    on it first. Both nodes end up recorded consumed, the first as met, the second by the run's own call."""
+    with ReferenceServer(variants=("one-shot-pools",)) as srv:
+        profile = _alone(srv, tmp_path)
+        pool = list(load_profile(profile).pools["favorite_node_id"])
+        tests = _suites(profile, tmp_path, *UNFAVORITE_TESTS)
+    assert len(pool) == 3, pool
+    bad = [(t["nodeid"], t.get("message")) for t in tests if t["outcome"] in ("failed", "error")]
+    assert not bad, bad
+    passed = [t["nodeid"] for t in tests if t["outcome"] == "passed"]
+    for name in ("test_refused_unfavorites_leave_members_favorite_in_place", "test_unfavorite_reports_the_updated"):
+        assert [n for n in passed if name in n], [(t["nodeid"], t["outcome"], t.get("message")) for t in tests]
+    assert not [t for t in tests if t.get("skip_kind") == SkipKind.FIXTURE_STATE], tests
+    entries = [e for e in ledger.read(profile, load_profile(profile).base_url) if e.fixture == "favorite_node_id"]
+    assert [(e.node, e.consumed) for e in entries] == [(n, True) for n in pool[:2]], entries
+
+
+def test_a_wiki_pool_is_read_first_and_a_favorite_pool_moves_on_until_it_is_exhausted() -> None:
+    """pool26 (qaconform.pytest.pool_next): a wiki node of unknown state the read shows not wiki is passed over
+    (recorded) before any call, a node no read shows is tried; moving on changes the node every fixture reads; past
+    the pool's last node there is none, and the skip names the pool and what to add."""
+    from qaconform.pytest import pool_next
+    from qaconform.target.diagnosis import Diagnosis, OneShot
+    from qaconform.target.profile import ROLES, profile_from_dict
+
+    profile = profile_from_dict({"base_url": "http://127.0.0.1:9", "accounts": {
+        r: {"username": r, "password": "pw"} for r in ROLES}, "fixtures": {
+        "question_id": 1, "space_id": 1, "wiki_node_id": [23, 24, 25], "favorite_node_id": [31, 32]}})
+    d = Diagnosis(one_shots={"wiki_node_id": OneShot("wiki_node_id", (23, 24, 25), 23, (), 2, (23, 24, 25)),
+                             "favorite_node_id": OneShot("favorite_node_id", (31, 32), 31, (), 1, (31, 32))})
+    profile = d.resolve(profile)
+    passed: list[int] = []
+    shown = {23: False, 24: None, 25: True}
+    assert pool_next.read_first(profile, d, "wiki_node_id", 23, shown.get, passed.append) == 24
+    assert (passed, profile.fixtures.wiki_node_id, d.one_shots["wiki_node_id"].consumed) == ([23], 24, (23,))
+    assert d.one_shots["wiki_node_id"].left_after == 1
+    assert pool_next.next_node(d, "favorite_node_id", 31) == 32
+    pool_next.move_on(profile, d, "favorite_node_id", 31, 32)
+    assert (profile.fixtures.favorite_node_id, one_shots.doctor_state(d, "favorite_node_id")) == (
+        32, FixtureState.UNKNOWN)
+    assert pool_next.next_node(d, "favorite_node_id", 32) is None
+    said = pool_next.exhausted(d, "favorite_node_id", 32)
+    assert "the pool [31, 32] holds no node after it" in said and "[fixtures] favorite_node_id" in said

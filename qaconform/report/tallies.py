@@ -17,6 +17,7 @@ from qaconform.contract import API_PREFIX
 from qaconform.report import holdbacks
 from qaconform.report.records import JsonObject, Results, TestResult, WriteBudgetRecord
 from qaconform.status import Status, rank
+from qaconform.target.ledger import MET
 from qaconform.target.writes import write_summary
 from qaconform.vocabulary import SkipKind
 
@@ -185,7 +186,12 @@ def fixtures_used(results: Results) -> dict[str, Any]:
                     "state_unknown": list(s.get("unknown") or [])}
              for name, s in (doctor.get("one_shots") or {}).items()}
     met = {(str(m.get("fixture")), m.get("node")) for t in results.tests for m in [t.met_consumed] if m is not None}
+    met |= {(str(c.get("fixture")), c.get("node")) for c in results.consumed if str(c.get("run")).endswith(MET)}
     sent = [{"fixture": c.get("fixture"), "node": c.get("node")} for c in results.consumed]
+    for name, p in pools.items():  # pool26: a run moves on along its pool: what is left after its last node
+        taken = [i for i, n in enumerate(p["pool"]) if {"fixture": name, "node": n} in sent]
+        if taken:
+            p["left_after"] = len([n for n in p["pool"][max(taken) + 1:] if n not in p["consumed_before"]])
     return {"consumed": [c for c in sent if (str(c["fixture"]), c["node"]) not in met],
             "consumed_earlier": [c for c in sent if (str(c["fixture"]), c["node"]) in met],
             "one_shots": pools,

@@ -42,8 +42,9 @@ def fixture_lines(report: Mapping[str, Any], html_path: Path | None = None) -> l
                    "reads their state from the target and takes the pool's next node, if it has one)")
     earlier = [f"{c['fixture']} {c['node']}" for c in fx.get("consumed_earlier") or []]
     if earlier:
-        out.append(f"consumed before this run: {', '.join(earlier)} (its call met it not in its state, so its tests "
-                   "skipped; renew it, or add nodes to its pool, and say so in the record beside the profile)")
+        out.append(f"consumed before this run: {', '.join(earlier)} (its call met it not in its state: the run moved "
+                   "on to the pool's next node, or its tests skipped where none was left; renew it, or add nodes to "
+                   "its pool, and say so in the record beside the profile)")
     left = [f"{name} {p['left_after']}" for name, p in (fx.get("one_shots") or {}).items() if len(p["pool"]) > 1]
     if left:
         out.append(f"left in the pools after this run: {', '.join(left)}")

@@ -381,7 +381,8 @@ def _report_one_shot(d: Diagnosis, name: str, pool: tuple[int, ...], chosen: int
     more = shot.left_after
     if shot.state is FixtureState.UNKNOWN:
         text = f"{name}: the state of node {chosen} is unknown ({_unshown(name)}); this run tries it, and if it " \
-               "proves consumed its tests read \"not checked: fixture not in its state\", never failed"
+               "proves consumed " + ("the run moves on to the pool's next node (pool26); past the last, " if more
+                                     else "") + "its tests read \"not checked: fixture not in its state\", never failed"
     else:
         text = f"{name}: this run uses node {chosen}, in its state"
     text += f" ({why})" if gone else ""

@@ -150,6 +150,11 @@ def _load_for_update(path: Path) -> dict[str, Any]:
     return data
 
 
+MET = " (met consumed)"
+"""pool26: the suffix of the run tag of an entry a run wrote for a node its call MET consumed (an earlier run's
+doing, then the run moved on to the pool's next node): its report lists it as consumed before the run."""
+
+
 def of_run(profile_path: str | os.PathLike[str], base_url: str, run: str) -> list[Consumed]:
-    """What the run tagged ``run`` consumed (its report lists them)."""
-    return [c for c in read(profile_path, base_url) if c.run == run and c.consumed]
+    """What the run tagged ``run`` consumed, or met consumed (``run`` + :data:`MET`): its report lists them."""
+    return [c for c in read(profile_path, base_url) if c.run in (run, run + MET) and c.consumed]

@@ -41,7 +41,7 @@ from favorite_holders import (
     made_yet_unsuccessful,
 )
 
-from qaconform.pytest import one_shots
+from qaconform.pytest import one_shots, pool_next
 from qaconform.pytest.outcomes import SkipKind, expect, fail, skip
 from qaconform.pytest.refusals import refused
 from qaconform.pytest.support import ANY_ACCEPT, MARKUP_TEXT, find_listed, new_id, same_plain_text
@@ -123,6 +123,12 @@ def test_another_users_favorite_survives_and_its_removal_lowers_the_count_by_one
     admin's own favorite action, and member's, after it, lower the count by one more
     (:func:`favorite_holders.admin_went_first`)."""
     first = request.getfixturevalue("admin_unfavorite_first")
+    first = pool_next.MOVED.get("admin_unfavorite_first", first)  # pool26: the one made on the pool's next node
+    if first == pool_next.SPENT:
+        skip(SkipKind.MISSING_FIXTURE, f"not checked: admin's unfavorite went first to the pool's node member's call "
+             f"then met consumed (an earlier run's doing), and is not made again on node "
+             f"{profile.fixtures.favorite_node_id} (no accepted write more): this run sees no admin favorite removed",
+             fixtures=["favorite_node_id"])
     if first is not None:
         admin_went_first(first, unfavorite_once, admin, profile, user_ids, contract, marked_rules, request)
         return
