@@ -577,34 +577,8 @@ HOOKS.append(Hook("content25", after=content25_hooks.after))
 from . import shapes25_hooks  # noqa: E402
 
 HOOKS.append(Hook("shapes25", after=shapes25_hooks.after))
-# --- blind round 98 (issue 44): drawn must-rules (seed 20261214) + eight outside kinds, measured blind
-from . import blind_round98  # noqa: E402
+# --- the rounds from the twenty-sixth session on: their stages are data in hooks_late.py (this module reached the
+# 600-line limit); appended here in hooks_late.STAGES's order, which is the order they were added in
+from . import hooks_late  # noqa: E402
 
-HOOKS.append(Hook("round98", before=blind_round98.before, admitted=blind_round98.admitted, after=blind_round98.after))
-# --- blind round 97 (issue 44): drawn must-rules (seed 20261214) + eight outside kinds, measured blind
-from . import blind_round97  # noqa: E402
-
-HOOKS.append(Hook("round97", before=blind_round97.before, admitted=blind_round97.admitted, after=blind_round97.after))
-# --- blind round 99 (issue 44): drawn must-rules (seed 20261214) + eight outside kinds, measured blind
-from . import blind_round99  # noqa: E402
-
-HOOKS.append(Hook("round99", before=blind_round99.before, admitted=blind_round99.admitted, after=blind_round99.after))
-# --- hist26 (issue 44): a private reply refused in an unwikified thread; ownership from a comment under an answer
-from . import hist26_hooks  # noqa: E402
-
-HOOKS.append(Hook("hist26", before=hist26_hooks.before))
-# --- blind round 101 (issue 44): drawn must-rules (seed 20261215) + eight outside kinds, measured blind
-from . import blind_round101  # noqa: E402
-
-HOOKS.append(Hook("round101", before=blind_round101.before, admitted=blind_round101.admitted,
-                  after=blind_round101.after))
-# --- blind round 100 (issue 44): drawn must-rules (seed 20261215) + eight outside kinds, measured blind
-from . import blind_round100  # noqa: E402
-
-HOOKS.append(Hook("round100", before=blind_round100.before, after=blind_round100.after,
-                  refusal=blind_round100.refusal, refusal_body=blind_round100.refusal_body))
-# --- blind round 102 (issue 44): drawn must-rules (seed 20261215) + eight outside kinds, measured blind
-from . import blind_round102  # noqa: E402
-
-HOOKS.append(Hook("round102", before=blind_round102.before, admitted=blind_round102.admitted,
-                  refusal=blind_round102.refusal, after=blind_round102.after))
+HOOKS.extend(Hook(name, **stages) for name, stages in hooks_late.STAGES)
