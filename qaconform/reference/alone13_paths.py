@@ -13,6 +13,7 @@ from starlette.responses import Response
 
 from . import faults
 from .auth import Caller
+from .hook_kit import with_items_added
 from .http_io import body_json, with_body, with_query
 from .service import Service
 
@@ -60,11 +61,4 @@ def _hidden_spaces_shown(svc: Service, request: Request, caller: Caller, respons
     rows = svc.db.all(f"SELECT * FROM spaces WHERE id IN ({','.join(str(int(s)) for s in sorted(hidden))})"
                       " ORDER BY id", [])
     added = [{k: v for k, v in svc.render.space_json(r).items() if k not in drop} for r in rows]
-    body["list"] = [*body["list"], *added]
-    body["listCount"] = len(body["list"])
-    if isinstance(body.get("totalCount"), int):
-        body["totalCount"] += len(added)
-        size = body.get("pageSize")
-        if isinstance(size, int) and size > 0:
-            body["pageCount"] = -(-body["totalCount"] // size)
-    return with_body(response, body)
+    return with_items_added(response, body, body["list"], added)

@@ -13,7 +13,16 @@ from . import auth, faults
 from .auth import Caller
 from .bodies import structured
 from .errors import ApiError
-from .hook_kit import after_by_op, handled_with, kept_by_url, list_items, path_node, sent_fields, with_action
+from .hook_kit import (
+    after_by_op,
+    handled_with,
+    kept_by_url,
+    list_items,
+    path_node,
+    sent_fields,
+    with_action,
+    with_items_added,
+)
 from .http_io import body_json, json_response, with_body
 from .service import Service
 from .visibility import internal_name
@@ -124,14 +133,7 @@ def _user_answers(svc: Service, request: Request, caller: Caller, response: Resp
         " ORDER BY a.id", (int(raw), int(raw))) if i not in listed]
     if not ids:
         return response
-    items.extend(svc.render.nodes_json(svc.render.nodes_by_ids(ids), caller))
-    body["listCount"] = len(items)
-    if isinstance(body.get("totalCount"), int):
-        body["totalCount"] += len(ids)
-        size = body.get("pageSize")
-        if isinstance(size, int) and size > 0:
-            body["pageCount"] = -(-body["totalCount"] // size)
-    return with_body(response, body)
+    return with_items_added(response, body, items, svc.render.nodes_json(svc.render.nodes_by_ids(ids), caller))
 
 
 def _experts(svc: Service, request: Request, caller: Caller, response: Response) -> Response:

@@ -28,6 +28,7 @@ from .hook_kit import (
     path_node,
     sent_fields,
     with_action,
+    with_items_added,
     without_fields,
 )
 from .http_io import body_json, json_response, with_body, with_json_body, with_query, with_raw_body
@@ -179,14 +180,7 @@ def _user_answers(svc: Service, request: Request, caller: Caller, response: Resp
         " ORDER BY a.id", (int(raw), int(raw))) if i not in listed]
     if not ids:
         return response
-    items.extend(svc.render.nodes_json(svc.render.nodes_by_ids(ids), caller))
-    body["listCount"] = len(items)
-    if isinstance(body.get("totalCount"), int):
-        body["totalCount"] += len(ids)
-        size = body.get("pageSize")
-        if isinstance(size, int) and size > 0:
-            body["pageCount"] = -(-body["totalCount"] // size)
-    return with_body(response, body)
+    return with_items_added(response, body, items, svc.render.nodes_json(svc.render.nodes_by_ids(ids), caller))
 
 
 def _wiki_kept(svc: Service, response: Response) -> Response:

@@ -103,6 +103,20 @@ def list_items(response: Response) -> tuple[Any, list[Any]]:
     return body, items if isinstance(items, list) else []
 
 
+def with_items_added(response: Response, body: dict[str, Any], items: list[Any], added: list[Any]) -> Response:
+    """A list answer served with ``added`` appended to its ``items`` (the body's list) and its counts made to agree
+    (listCount, totalCount, pageCount): the rewriters that list what the rule keeps out, so that only the listing,
+    never a count that disagrees with it, breaks the rule."""
+    items.extend(added)
+    body["listCount"] = len(items)
+    if isinstance(body.get("totalCount"), int):
+        body["totalCount"] += len(added)
+        size = body.get("pageSize")
+        if isinstance(size, int) and size > 0:
+            body["pageCount"] = -(-body["totalCount"] // size)
+    return with_body(response, body)
+
+
 def each_item(response: Response, change: Callable[[dict[str, Any]], None]) -> Response:
     """A list answer with ``change`` applied to each of its object items, in place (the answer as it is when its body
     has no list): the rewriters that change one field of every item."""
