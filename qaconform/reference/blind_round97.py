@@ -8,7 +8,6 @@ here; its name is listed in :data:`OVERRIDES_ONLY` so the wiring check finds it.
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 from typing import Any
 
@@ -28,9 +27,10 @@ from .hook_kit import (
     media,
     path_node,
     sent_fields,
+    with_sent_field,
     without_fields,
 )
-from .http_io import body_json, json_response, with_body, with_json_body, with_query
+from .http_io import body_json, json_response, with_body, with_query
 from .service import Service
 
 OVERRIDES_ONLY = ("round97-earned-experts-paged-anonymous-served",)
@@ -189,14 +189,7 @@ def _unknown_operations_dropped(request: Request, way: str) -> Request:
     known = [o for o in operations if o in _OPERATIONS]
     if not known or len(known) == len(operations):
         return request
-    q = request.query_params
-    if "operations" in q:
-        return with_query(request, [*[(k, v) for k, v in q.multi_items() if k != "operations"],
-                                    ("operations", json.dumps(known))])
-    body = kept_json_object(request)
-    if body is not None and "operations" in body:
-        return with_json_body(request, {**body, "operations": known})
-    return request
+    return with_sent_field(request, "operations", known)
 
 
 # --- after: the handler's response as the broken server serves it ----------------------------------------------

@@ -7,7 +7,6 @@ every node but the fault's own (a published answer, a node the caller follows an
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starlette.requests import Request
@@ -27,9 +26,10 @@ from .hook_kit import (
     sent_fields,
     uncanceled,
     with_action,
+    with_sent_field,
     without_fields,
 )
-from .http_io import PREFIX, body_json, json_response, with_body, with_json_body, with_query
+from .http_io import PREFIX, body_json, json_response, with_body, with_query
 from .service import Service
 
 KEPT_S = 3.0
@@ -133,14 +133,7 @@ def _operations_filtered(request: Request, fields: dict[str, Any]) -> Request:
     known = [o for o in operations if isinstance(o, str) and o in _OPERATIONS]
     if not known or len(known) == len(operations):
         return request
-    q = request.query_params
-    if "operations" in q:
-        return with_query(request, [*[(k, v) for k, v in q.multi_items() if k != "operations"],
-                                    ("operations", json.dumps(known))])
-    body = kept_json_object(request)
-    if body is not None and "operations" in body:
-        return with_json_body(request, {**body, "operations": known})
-    return request
+    return with_sent_field(request, "operations", known)
 
 
 def _reassign_first_way(request: Request, fields: dict[str, Any]) -> Request:
@@ -153,14 +146,7 @@ def _reassign_first_way(request: Request, fields: dict[str, Any]) -> Request:
             or not isinstance(reassign, dict) or len(reassign) < 2:
         return request
     first = dict([next(iter(reassign.items()))])
-    q = request.query_params
-    if "reassignUser" in q:
-        return with_query(request, [*[(k, v) for k, v in q.multi_items() if k != "reassignUser"],
-                                    ("reassignUser", json.dumps(first))])
-    body = kept_json_object(request)
-    if body is not None and "reassignUser" in body:
-        return with_json_body(request, {**body, "reassignUser": first})
-    return request
+    return with_sent_field(request, "reassignUser", first)
 
 
 # --- after: the handler's response as the broken server serves it ----------------------------------------------

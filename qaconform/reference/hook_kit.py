@@ -103,6 +103,19 @@ def list_items(response: Response) -> tuple[Any, list[Any]]:
     return body, items if isinstance(items, list) else []
 
 
+def with_sent_field(request: Request, name: str, value: Any) -> Request:
+    """The request with its field ``name`` replaced by ``value`` where the caller sent it: a query parameter (as JSON
+    text) or a JSON body's field; the request as it is when neither holds it (the rewriters that read a field one
+    way and store it another)."""
+    q = request.query_params
+    if name in q:
+        return with_query(request, [*[(k, v) for k, v in q.multi_items() if k != name], (name, json.dumps(value))])
+    body = kept_json_object(request)
+    if body is not None and name in body:
+        return with_json_body(request, {**body, name: value})
+    return request
+
+
 def with_items_added(response: Response, body: dict[str, Any], items: list[Any], added: list[Any]) -> Response:
     """A list answer served with ``added`` appended to its ``items`` (the body's list) and its counts made to agree
     (listCount, totalCount, pageCount): the rewriters that list what the rule keeps out, so that only the listing,
