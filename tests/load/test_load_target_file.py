@@ -201,7 +201,9 @@ def test_qaconform_capacity_resolves_the_override_once_and_every_step_reads_it(
                           env=_env(profiles, QACONFORM_BASE_URL=profiles.url), capture_output=True, text=True,
                           timeout=120, check=False, stdin=subprocess.DEVNULL)
     said = proc.stdout[-3000:] + proc.stderr[-3000:]
-    assert proc.returncode in (exitcodes.OK, exitcodes.RULE_FAILED), said
+    # the verdict is the machine's (a busy one leaves no rate judged inside 12 s: CANNOT_JUDGE); only where the
+    # target came from is judged here
+    assert proc.returncode in (exitcodes.OK, exitcodes.RULE_FAILED, exitcodes.CANNOT_JUDGE), said
     target = json.loads((out / TARGET_NAME).read_text(encoding="utf-8"))
     assert (target["base_url"], target["base_url_from"]) == (profiles.url, "QACONFORM_BASE_URL")
     report = json.loads((out / "capacity.json").read_text(encoding="utf-8"))
